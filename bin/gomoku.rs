@@ -1,0 +1,5 @@
+//! The `gomoku` bot executable; see `gomoku --help`.
+
+fn main() {
+    std::process::exit(boardbots::protocol::bot_main::<boardbots::Gomoku>());
+}

@@ -1,0 +1,28 @@
+//! Layer 3, engines: per-game knowledge (evaluations, playout policies,
+//! solvers) plugged into the generic search, and the registry of named
+//! engines that bots and the referee pick from.
+
+mod gomoku;
+mod nogo;
+mod reversi;
+mod tictactoe;
+
+use crate::game::Game;
+use crate::search::Searcher;
+
+/// The engines compiled in for one game, by name.
+///
+/// Names are what `--engine NAME` on a bot and `builtin:NAME` in the referee
+/// accept. Every game offers at least `random`.
+pub trait Engines: Game {
+    /// Every engine name `engine` accepts. The first is the bot's default.
+    fn engine_names() -> &'static [&'static str];
+
+    /// A fresh engine seeded with `seed`, or `None` for an unknown name.
+    fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>>;
+
+    /// The default engine (the first name). Never overridden.
+    fn default_engine(seed: u64) -> Box<dyn Searcher<Self>> {
+        Self::engine(Self::engine_names()[0], seed).expect("the first engine name is valid")
+    }
+}

@@ -1,0 +1,18 @@
+//! Reversi engines. (Until the engine issue lands: only the random baseline.)
+
+use super::Engines;
+use crate::games::Reversi;
+use crate::search::{RandomSearcher, Searcher};
+
+impl Engines for Reversi {
+    fn engine_names() -> &'static [&'static str] {
+        &["random"]
+    }
+
+    fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
+        match name {
+            "random" => Some(Box::new(RandomSearcher::new(seed))),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Layer 1, the rules: one module per game, all behind the [`Game`](crate::Game) trait.
+
+mod gomoku;
+mod nogo;
+mod reversi;
+mod tictactoe;
+
+pub use gomoku::{Gomoku, GomokuMove};
+pub use nogo::{NoGo, NoGoMove};
+pub use reversi::{Reversi, ReversiMove};
+pub use tictactoe::{TicTacToe, TicTacToeMove};

@@ -1,0 +1,60 @@
+//! Layer 2, search: game-agnostic algorithms generic over [`Game`](crate::Game).
+//! Search never prints and reads the clock only through [`Limits`].
+
+mod limits;
+mod random;
+
+pub use limits::Limits;
+pub use random::RandomSearcher;
+
+use crate::game::Game;
+
+/// What a search found. The protocol layer turns it into the `debug` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play.
+    pub best_move: M,
+    /// Expected result for the side to move, in `[-1, 1]` (1 = certain win).
+    pub value: f64,
+    /// An exact or heuristic score in the engine's own units, if it has one
+    /// (alpha-beta score, exact disc difference from a solver).
+    pub score: Option<i32>,
+    /// Principal variation, starting with `best_move`.
+    pub pv: Vec<M>,
+    /// Nodes visited (alpha-beta) or created (MCTS).
+    pub nodes: u64,
+    /// MCTS playouts run.
+    pub playouts: u64,
+    /// Deepest completed iteration (alpha-beta) or deepest tree level (MCTS).
+    pub depth: u32,
+    /// Which algorithm chose the move, e.g. `"mcts"`, `"solver"`, `"vcf"`, `"random"`.
+    pub method: &'static str,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// A result that only carries a move (for trivial choices).
+    pub fn just(best_move: M, method: &'static str) -> Self {
+        SearchResult {
+            best_move,
+            value: 0.0,
+            score: None,
+            pv: vec![best_move],
+            nodes: 0,
+            playouts: 0,
+            depth: 0,
+            method,
+        }
+    }
+}
+
+/// Anything that picks a move: a search engine or a baseline player.
+///
+/// A `Searcher` may keep state between calls (an MCTS tree for reuse on the
+/// next turn); it must still answer correctly for any position it is given.
+pub trait Searcher<G: Game>: Send {
+    /// Chooses a legal move for `pos` within `limits`.
+    ///
+    /// Precondition: `pos` is not finished (it has a legal move).
+    /// Postcondition: `best_move` is legal in `pos`. Never prints.
+    fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move>;
+}
