@@ -47,7 +47,12 @@ pub struct TicTacToe {
 
 impl TicTacToe {
     fn has_line(mask: u16) -> bool {
-        LINES.iter().any(|&line| mask & line == line)
+        for line in LINES {
+            if mask & line == line {
+                return true;
+            }
+        }
+        false
     }
 
     fn empty_mask(&self) -> u16 {
