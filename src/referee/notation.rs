@@ -1,0 +1,126 @@
+//! Reading moves typed by people or stored in opening files: `f5` style
+//! (column letter, 1-based row number from the top), `x y` / `x,y`, and `pass`.
+
+/// Why a move or opening text was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("cannot read {0:?} as moves (expected e.g. `f5d6`, `2,3 4,5` or `2 3;4 5`)")]
+    Unreadable(String),
+    #[error("an odd number of coordinates in {0:?}")]
+    OddCoordinates(String),
+}
+
+/// Parses a sequence of moves in either notation:
+/// letter-number squares (`f5d6c4`, spaces allowed, `pass` / `pa` for a pass),
+/// or integers taken two by two as `x y` (separated by spaces, commas or
+/// semicolons: `2,3 4,5` and `2 3;4 5` both work).
+pub fn parse_moves(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
+    let trimmed = text.trim();
+    let starts_with_letter = trimmed
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic());
+    if starts_with_letter {
+        parse_squares(trimmed)
+    } else {
+        parse_numbers(trimmed)
+    }
+}
+
+fn parse_numbers(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
+    let numbers: Vec<i32> = text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse::<i32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| NotationError::Unreadable(text.to_string()))?;
+    if numbers.len() % 2 != 0 {
+        return Err(NotationError::OddCoordinates(text.to_string()));
+    }
+    Ok(numbers.chunks(2).map(|p| (p[0], p[1])).collect())
+}
+
+fn parse_squares(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
+    let unreadable = || NotationError::Unreadable(text.to_string());
+    let lower = text.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_whitespace() || c == b',' || c == b';' {
+            i += 1;
+            continue;
+        }
+        if lower[i..].starts_with("pass") {
+            moves.push((-1, -1));
+            i += 4;
+            continue;
+        }
+        if lower[i..].starts_with("pa") {
+            moves.push((-1, -1));
+            i += 2;
+            continue;
+        }
+        if !c.is_ascii_lowercase() {
+            return Err(unreadable());
+        }
+        let x = (c - b'a') as i32;
+        i += 1;
+        let digits_start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let row: i32 = lower[digits_start..i].parse().map_err(|_| unreadable())?;
+        if row < 1 {
+            return Err(unreadable());
+        }
+        moves.push((x, row - 1));
+    }
+    Ok(moves)
+}
+
+/// Writes a point as column letter + 1-based row (`(5, 4)` is `f5`), `pass` for `(-1, -1)`.
+pub fn square_name(x: i32, y: i32) -> String {
+    if (x, y) == (-1, -1) {
+        return "pass".to_string();
+    }
+    match u8::try_from(x).ok().filter(|&x| x < 26) {
+        Some(x) => format!("{}{}", (b'a' + x) as char, y + 1),
+        None => format!("({x},{y})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letter_number_squares() {
+        assert_eq!(
+            parse_moves("f5d6c4d3").unwrap(),
+            vec![(5, 4), (3, 5), (2, 3), (3, 2)]
+        );
+        assert_eq!(parse_moves("A1 o15").unwrap(), vec![(0, 0), (14, 14)]);
+        assert_eq!(parse_moves("f5 pass").unwrap(), vec![(5, 4), (-1, -1)]);
+        assert!(parse_moves("f0").is_err());
+        assert!(parse_moves("f5?").is_err());
+    }
+
+    #[test]
+    fn numeric_pairs() {
+        assert_eq!(parse_moves("1,2 3,4").unwrap(), vec![(1, 2), (3, 4)]);
+        assert_eq!(parse_moves("1 2;3 4").unwrap(), vec![(1, 2), (3, 4)]);
+        assert_eq!(parse_moves(" 0 0 ").unwrap(), vec![(0, 0)]);
+        assert_eq!(parse_moves("-1 -1").unwrap(), vec![(-1, -1)]);
+        assert!(parse_moves("1 2 3").is_err());
+        assert!(parse_moves("1 x").is_err());
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        assert_eq!(square_name(5, 4), "f5");
+        assert_eq!(square_name(-1, -1), "pass");
+        assert_eq!(parse_moves(&square_name(14, 14)).unwrap(), vec![(14, 14)]);
+    }
+}
