@@ -1,6 +1,5 @@
-//! The `referee` executable. (Filled in by the referee issue.)
+//! The `referee` executable; see `referee --help`.
 
 fn main() {
-    eprintln!("referee: not implemented yet");
-    std::process::exit(2);
+    std::process::exit(boardbots::referee::referee_main());
 }

@@ -1,18 +1,44 @@
-//! Layer 5, the referee: runs two bots against each other and judges them
-//! with the rules library.
+//! Layer 5, the referee: runs two players against each other, judges every
+//! answer with the rules library, logs the games and computes statistics.
+//!
+//! Players are built-in engines (in-process), a human at the terminal, or
+//! external programs speaking the Botzone protocol (see `bot_io` for how a
+//! history, opening included, is presented to them).
 
+mod board_text;
 mod bot_io;
 mod bot_process;
+mod builtin;
+mod cli;
+mod contestant;
+mod external;
+mod human;
+mod judge;
+mod match_runner;
 mod notation;
+mod openings;
+mod player_spec;
 mod record;
+mod replay;
 mod stats;
 
+pub use board_text::render_board;
 pub use bot_io::{
     bot_history, full_input, parse_answer, request_line, AnswerError, BotAnswer, IoMode,
 };
 pub use bot_process::{BotProcess, TurnOutput, KEEP_RUNNING_MARKER, KILL_MARKER, OUTPUT_CAP};
+pub use builtin::BuiltinBot;
+pub use cli::referee_main;
+pub use contestant::{Contestant, Fault, Turn, TurnReport};
+pub use external::ExternalBot;
+pub use human::HumanPlayer;
+pub use judge::{play_game, Display, PlayedGame};
+pub use match_runner::{run_match, MatchConfig, MatchSummary, OpeningPlan};
 pub use notation::{parse_moves, square_name, NotationError};
+pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
+pub use player_spec::{PlayerSpec, UnknownEngine};
 pub use record::{DebugStrings, GameRecord, GameResult, Termination};
+pub use replay::{find_game, read_log, replay_html, ReplayFileError};
 pub use stats::{
     elo_from_score, EloEstimate, GameScore, Pentanomial, Sprt, SprtDecision, SprtError, Trinomial,
 };
