@@ -117,10 +117,16 @@ pub fn full_input(
                     out.push_str(&format!("{rx} {ry}\n"));
                 }
             }
-            // Lines carry no newline of their own, so multi-line values are flattened.
-            for extra in [data, globaldata] {
-                out.push_str(&text_of(extra).replace('\n', " "));
-                out.push('\n');
+            // Like Botzone's local runner, the data lines only when there is
+            // something to say, so a kept-running bot that reads just the
+            // counted lines does not take them for its next request.
+            let extras = [text_of(data), text_of(globaldata)];
+            if extras.iter().any(|e| !e.is_empty()) {
+                for extra in extras {
+                    // A line holds no newline, so multi-line values are flattened.
+                    out.push_str(&extra.replace('\n', " "));
+                    out.push('\n');
+                }
             }
             out
         }
@@ -244,7 +250,16 @@ mod tests {
             &Value::Null,
             1000,
         );
-        assert_eq!(input, "2\n-1 -1\n1 1\n0 0\n\n\n");
+        assert_eq!(input, "2\n-1 -1\n1 1\n0 0\n");
+        let with_data = full_input(
+            IoMode::Simple,
+            &[],
+            Player::Black,
+            &Value::String("kept".into()),
+            &Value::Null,
+            1000,
+        );
+        assert_eq!(with_data, "1\n-1 -1\nkept\n\n");
     }
 
     #[test]
