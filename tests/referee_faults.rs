@@ -14,7 +14,11 @@ const FIRST_TURN_LIMIT_MS: u64 = 600;
 /// Plays two games (one per colour) of the faulty bot against the random
 /// engine and checks every game ended by `expected` against the bot.
 fn check_fault(script: &str, expected: Termination) {
-    let marker = format!("faultmarker{}{}", std::process::id(), script.replace('.', ""));
+    let marker = format!(
+        "faultmarker{}{}",
+        std::process::id(),
+        script.replace('.', "")
+    );
     let scratch = Scratch::new(script);
     let log = scratch.path("games.jsonl");
     let command = format!("{} {marker}", bot(script));
@@ -50,10 +54,12 @@ fn check_fault(script: &str, expected: Termination) {
             "the fault was judged after {last_turn} ms"
         );
     }
-    assert!(run.stdout.contains(&format!(
-        "Score of {command} vs builtin:random: 0 - 2 - 0"
-    )));
-    assert!(run.stdout.contains(&format!("Terminations: {} 2", expected.name())));
+    assert!(run
+        .stdout
+        .contains(&format!("Score of {command} vs builtin:random: 0 - 2 - 0")));
+    assert!(run
+        .stdout
+        .contains(&format!("Terminations: {} 2", expected.name())));
     assert_no_leftovers(&scratch, &marker);
 }
 
@@ -140,9 +146,15 @@ fn bot_ignoring_the_kill_marker_is_killed_with_its_group() {
         // One process answered every turn: the turn count grows, the pid stays.
         let debug = bot_debug(game);
         assert!(debug.len() >= 2, "{game:?}");
-        let pids: Vec<&str> = debug.iter().map(|d| d.rsplit(' ').next().unwrap()).collect();
+        let pids: Vec<&str> = debug
+            .iter()
+            .map(|d| d.rsplit(' ').next().unwrap())
+            .collect();
         assert!(pids.windows(2).all(|w| w[0] == w[1]), "{debug:?}");
-        assert!(debug.last().unwrap().starts_with(&format!("turn {} ", debug.len())));
+        assert!(debug
+            .last()
+            .unwrap()
+            .starts_with(&format!("turn {} ", debug.len())));
     }
     assert_no_leftovers(&scratch, &marker);
 }
@@ -164,7 +176,10 @@ fn children_left_behind_are_killed_and_the_game_goes_on() {
         .output()
         .unwrap();
     let pgids = std::fs::read_to_string(scratch.path("pgids")).unwrap();
-    assert!(pgids.split_whitespace().count() >= 4, "one process per turn");
+    assert!(
+        pgids.split_whitespace().count() >= 4,
+        "one process per turn"
+    );
     let _ = sleepers; // other tests may run their own sleepers; groups were checked above.
 }
 
@@ -183,7 +198,10 @@ fn simple_io_turn_by_turn_and_kept_running() {
             } else {
                 1
             };
-            assert!(last.starts_with(&format!("turn {expected_turn} ")), "{last}");
+            assert!(
+                last.starts_with(&format!("turn {expected_turn} ")),
+                "{last}"
+            );
         }
         assert_no_leftovers(&scratch, &marker);
     }

@@ -73,7 +73,10 @@ pub fn records(log: &Path) -> Vec<GameRecord> {
 /// Pids (other than zombies, which are already dead and only wait to be
 /// reaped by init) that `pgrep ARGS` finds.
 fn living(args: &[&str]) -> Vec<String> {
-    let found = Command::new("pgrep").args(args).output().expect("pgrep runs");
+    let found = Command::new("pgrep")
+        .args(args)
+        .output()
+        .expect("pgrep runs");
     String::from_utf8_lossy(&found.stdout)
         .split_whitespace()
         .filter(|pid| {
