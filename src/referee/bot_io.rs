@@ -43,16 +43,24 @@ pub enum AnswerError {
     NoCoordinates(String),
 }
 
-/// The bot's view of the game: the moves it was told (`requests`) and the
-/// moves it made (`responses`), for `colour` about to move after `moves`.
-pub fn bot_history(moves: &[(i32, i32)], colour: Player) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+/// A bot's view of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotHistory {
+    /// What it was told: the other side's moves (Black's first is `(-1, -1)`).
+    pub requests: Vec<(i32, i32)>,
+    /// What it answered: its own colour's moves.
+    pub responses: Vec<(i32, i32)>,
+}
+
+/// The history of `colour`, about to move after `moves`.
+pub fn bot_history(moves: &[(i32, i32)], colour: Player) -> BotHistory {
     let mut requests = Vec::with_capacity(moves.len() / 2 + 1);
     let mut responses = Vec::with_capacity(moves.len() / 2 + 1);
     if colour == Player::Black {
         requests.push((-1, -1));
     }
     for (ply, &m) in moves.iter().enumerate() {
-        let mover = if ply % 2 == 0 {
+        let mover = if ply.is_multiple_of(2) {
             Player::Black
         } else {
             Player::White
@@ -63,7 +71,10 @@ pub fn bot_history(moves: &[(i32, i32)], colour: Player) -> (Vec<(i32, i32)>, Ve
             requests.push(m);
         }
     }
-    (requests, responses)
+    BotHistory {
+        requests,
+        responses,
+    }
 }
 
 fn xy_json((x, y): (i32, i32)) -> Value {
@@ -97,7 +108,10 @@ pub fn full_input(
     globaldata: &Value,
     time_limit_ms: u64,
 ) -> String {
-    let (requests, responses) = bot_history(moves, colour);
+    let BotHistory {
+        requests,
+        responses,
+    } = bot_history(moves, colour);
     match mode {
         IoMode::Json => {
             let input = json!({
@@ -215,12 +229,12 @@ mod tests {
 
     #[test]
     fn history_splits_moves_by_colour() {
-        let (req, resp) = bot_history(&MOVES, Player::White);
-        assert_eq!(req, vec![(1, 1), (2, 2)]);
-        assert_eq!(resp, vec![(0, 0)]);
-        let (req, resp) = bot_history(&MOVES[..2], Player::Black);
-        assert_eq!(req, vec![(-1, -1), (0, 0)]);
-        assert_eq!(resp, vec![(1, 1)]);
+        let white = bot_history(&MOVES, Player::White);
+        assert_eq!(white.requests, vec![(1, 1), (2, 2)]);
+        assert_eq!(white.responses, vec![(0, 0)]);
+        let black = bot_history(&MOVES[..2], Player::Black);
+        assert_eq!(black.requests, vec![(-1, -1), (0, 0)]);
+        assert_eq!(black.responses, vec![(1, 1)]);
     }
 
     #[test]

@@ -80,7 +80,7 @@ fn mix_seed(seed: u64, stream: u64) -> u64 {
 
 /// A's colour in game `index` (0-based): Black in games 1, 3, 5, ... (1-based).
 fn a_colour(index: usize) -> Player {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         Player::Black
     } else {
         Player::White

@@ -24,7 +24,7 @@ mod stats;
 
 pub use board_text::render_board;
 pub use bot_io::{
-    bot_history, full_input, parse_answer, request_line, AnswerError, BotAnswer, IoMode,
+    bot_history, full_input, parse_answer, request_line, AnswerError, BotAnswer, BotHistory, IoMode,
 };
 pub use bot_process::{BotProcess, TurnOutput, KEEP_RUNNING_MARKER, KILL_MARKER, OUTPUT_CAP};
 pub use builtin::BuiltinBot;

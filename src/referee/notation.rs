@@ -34,7 +34,7 @@ fn parse_numbers(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
         .map(|part| part.parse::<i32>())
         .collect::<Result<_, _>>()
         .map_err(|_| NotationError::Unreadable(text.to_string()))?;
-    if numbers.len() % 2 != 0 {
+    if !numbers.len().is_multiple_of(2) {
         return Err(NotationError::OddCoordinates(text.to_string()));
     }
     Ok(numbers.chunks(2).map(|p| (p[0], p[1])).collect())
