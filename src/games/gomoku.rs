@@ -10,10 +10,6 @@ const SIZE: usize = 15;
 const POINTS: usize = SIZE * SIZE;
 /// The bits of one row that are on the board.
 const ROW_MASK: u16 = (1 << SIZE) - 1;
-/// A line this long or longer wins (overlines count in freestyle).
-const WINNING_LENGTH: u32 = 5;
-/// The four line directions `(dx, dy)`; each is walked both ways from a stone.
-const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
 /// Key `[player * 225 + point]`, and the last key for "White to move".
 const KEYS: [u64; 2 * POINTS + 1] = zobrist_keys(0x607E_C0F1_5EED_0002);
@@ -111,28 +107,39 @@ impl Gomoku {
         self.stones[player.index()][y as usize] & (1 << x) != 0
     }
 
-    /// Length of `player`'s unbroken line through `(x, y)` along `(dx, dy)`,
-    /// counting the stone at `(x, y)` itself as one.
-    fn line_length_through(&self, player: Player, x: i32, y: i32, (dx, dy): (i32, i32)) -> u32 {
-        let on_board = |c: i32| (0..SIZE as i32).contains(&c);
-        let mut length = 1;
-        for sign in [1, -1] {
-            let (mut cx, mut cy) = (x + sign * dx, y + sign * dy);
-            while on_board(cx) && on_board(cy) && self.has_stone(player, cx, cy) {
-                length += 1;
-                cx += sign * dx;
-                cy += sign * dy;
+    /// `true` if the stone `player` just put on `m` completes five or more in a row.
+    ///
+    /// Bit-parallel: the nine rows around `m` are shifted so that each line
+    /// direction becomes a column, then five consecutive rows are ANDed. Any
+    /// five found near `m` must run through `m`, because the game would have
+    /// ended before this move had `player` owned five already; so no mask for
+    /// `m`'s own column is needed.
+    #[inline]
+    fn makes_five(&self, player: Player, m: GomokuMove) -> bool {
+        let rows = &self.stones[player.index()];
+        let y = m.y();
+        let row = rows[y as usize];
+        let horizontal_pairs = row & (row >> 1);
+        if horizontal_pairs & (horizontal_pairs >> 2) & (row >> 4) != 0 {
+            return true;
+        }
+        // Three directions packed in 21-bit lanes of one word: vertical in the
+        // low lane, the (1,1) diagonal in the middle one, the (1,-1) one on top.
+        // Rows are pre-shifted by 4 so the per-row shifts below stay non-negative;
+        // ANDs never carry bits between lanes.
+        let mut lanes = [0u64; 9];
+        for (i, lane) in lanes.iter_mut().enumerate() {
+            let k = y + i as i32 - 4;
+            if (0..SIZE as i32).contains(&k) {
+                let padded = (rows[k as usize] as u64) << 4;
+                *lane = padded | (padded >> i) << 21 | (padded >> (8 - i)) << 42;
             }
         }
-        length
-    }
-
-    /// `true` if the stone `player` just put on `m` completes five or more in a row.
-    fn makes_five(&self, player: Player, m: GomokuMove) -> bool {
-        let (x, y) = (m.x(), m.y());
-        DIRECTIONS
-            .iter()
-            .any(|&dir| self.line_length_through(player, x, y, dir) >= WINNING_LENGTH)
+        let mut fives = 0;
+        for window in lanes.windows(5) {
+            fives |= window[0] & window[1] & window[2] & window[3] & window[4];
+        }
+        fives != 0
     }
 
     #[inline]
