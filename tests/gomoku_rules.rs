@@ -8,6 +8,9 @@ use rand::{Rng, SeedableRng};
 
 const SIZE: i32 = 15;
 
+/// Botzone coordinates `(x, y)` of a point.
+type Point = (i32, i32);
+
 /// The reference: a plain grid, indexed `board[x][y]` like the judge, whose
 /// result is found by scanning the whole board for five in a row after every
 /// move. Slow and obviously right.
@@ -59,7 +62,7 @@ impl NaiveGomoku {
         best
     }
 
-    fn empty_points(&self) -> Vec<(i32, i32)> {
+    fn empty_points(&self) -> Vec<Point> {
         let mut points = Vec::new();
         for y in 0..SIZE {
             for x in 0..SIZE {
@@ -101,7 +104,7 @@ fn assert_agrees(fast: &Gomoku, naive: &NaiveGomoku, moves: &mut MoveList<Gomoku
     assert_eq!(fast.stone_count(), naive.stones, "stone count: {ctx}");
     assert_eq!(fast.hash(), fast.hash_from_scratch(), "hash: {ctx}");
     fast.legal_moves(moves);
-    let listed: Vec<(i32, i32)> = moves.iter().map(|&m| Gomoku::move_to_xy(m)).collect();
+    let listed: Vec<Point> = moves.iter().map(|&m| Gomoku::move_to_xy(m)).collect();
     let expected = if naive.outcome.is_some() {
         Vec::new()
     } else {
@@ -122,14 +125,19 @@ struct Tally {
 /// Plays one seeded random game in both implementations, comparing after every
 /// move. While `window` (`(x0, y0, side)`) has an empty point, moves are drawn
 /// from it only, so lines form far more often than on the open board.
-fn compare_random_game(rng: &mut SmallRng, window: Option<(i32, i32, i32)>, tally: &mut Tally, ctx: &str) {
+fn compare_random_game(
+    rng: &mut SmallRng,
+    window: Option<(i32, i32, i32)>,
+    tally: &mut Tally,
+    ctx: &str,
+) {
     let mut fast = Gomoku::start();
     let mut naive = NaiveGomoku::new();
     let mut moves = MoveList::new();
     assert_agrees(&fast, &naive, &mut moves, ctx);
     while naive.outcome.is_none() {
         let empty = naive.empty_points();
-        let in_window: Vec<(i32, i32)> = match window {
+        let in_window: Vec<Point> = match window {
             Some((x0, y0, side)) => empty
                 .iter()
                 .copied()
@@ -137,7 +145,11 @@ fn compare_random_game(rng: &mut SmallRng, window: Option<(i32, i32, i32)>, tall
                 .collect(),
             None => Vec::new(),
         };
-        let pool = if in_window.is_empty() { &empty } else { &in_window };
+        let pool = if in_window.is_empty() {
+            &empty
+        } else {
+            &in_window
+        };
         let (x, y) = pool[rng.gen_range(0..pool.len())];
         let m = Gomoku::move_from_xy(x, y).unwrap();
         fast.try_play(m).unwrap_or_else(|e| panic!("{e}: {ctx}"));
@@ -181,7 +193,9 @@ fn gomoku_matches_naive_reference_on_open_board() {
     for game in 0..300 {
         compare_random_game(&mut rng, None, &mut tally, &format!("open game {game}"));
     }
-    assert!(tally.black_wins + tally.white_wins > 0, "{tally:?}");
+    // A random fill of the open board almost always makes a five for someone.
+    assert!(tally.black_wins > 50, "{tally:?}");
+    assert!(tally.white_wins > 50, "{tally:?}");
 }
 
 #[test]
@@ -203,12 +217,16 @@ fn gomoku_matches_naive_reference_in_small_windows() {
 
 /// Plays Black's and White's stones alternately (Black first) through
 /// `try_play`, checking that nobody has won before the last stone.
-fn play_alternately(black: &[(i32, i32)], white: &[(i32, i32)]) -> Gomoku {
+fn play_alternately(black: &[Point], white: &[Point]) -> Gomoku {
     assert!(black.len() == white.len() || black.len() == white.len() + 1);
     let mut pos = Gomoku::start();
     let total = black.len() + white.len();
     for ply in 0..total {
-        let (x, y) = if ply % 2 == 0 { black[ply / 2] } else { white[ply / 2] };
+        let (x, y) = if ply % 2 == 0 {
+            black[ply / 2]
+        } else {
+            white[ply / 2]
+        };
         assert_eq!(pos.outcome(), None, "the game ended before ply {ply}");
         pos.try_play(GomokuMove::new(x, y).unwrap())
             .unwrap_or_else(|e| panic!("ply {ply}: {e}"));
@@ -217,8 +235,10 @@ fn play_alternately(black: &[(i32, i32)], white: &[(i32, i32)]) -> Gomoku {
 }
 
 /// Black plays `line`; White answers on the far rows, away from it.
-fn black_line_game(line: &[(i32, i32)], white_row: i32) -> Gomoku {
-    let white: Vec<(i32, i32)> = (0..line.len() as i32 - 1).map(|i| (i * 2, white_row)).collect();
+fn black_line_game(line: &[Point], white_row: i32) -> Gomoku {
+    let white: Vec<Point> = (0..line.len() as i32 - 1)
+        .map(|i| (i * 2, white_row))
+        .collect();
     play_alternately(line, &white)
 }
 
@@ -235,30 +255,66 @@ fn assert_black_won(pos: &Gomoku) {
 
 #[test]
 fn horizontal_five_wins() {
-    assert_black_won(&black_line_game(&[(3, 7), (4, 7), (5, 7), (6, 7), (7, 7)], 0));
-    assert_black_won(&black_line_game(&[(14, 14), (13, 14), (12, 14), (11, 14), (10, 14)], 0));
-    assert_black_won(&black_line_game(&[(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)], 10));
+    assert_black_won(&black_line_game(
+        &[(3, 7), (4, 7), (5, 7), (6, 7), (7, 7)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(14, 14), (13, 14), (12, 14), (11, 14), (10, 14)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(0, 3), (1, 3), (2, 3), (3, 3), (4, 3)],
+        10,
+    ));
 }
 
 #[test]
 fn vertical_five_wins() {
-    assert_black_won(&black_line_game(&[(7, 3), (7, 4), (7, 5), (7, 6), (7, 7)], 0));
-    assert_black_won(&black_line_game(&[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)], 14));
-    assert_black_won(&black_line_game(&[(14, 14), (14, 12), (14, 13), (14, 11), (14, 10)], 0));
+    assert_black_won(&black_line_game(
+        &[(7, 3), (7, 4), (7, 5), (7, 6), (7, 7)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
+        14,
+    ));
+    assert_black_won(&black_line_game(
+        &[(14, 14), (14, 12), (14, 13), (14, 11), (14, 10)],
+        0,
+    ));
 }
 
 #[test]
 fn diagonal_five_wins() {
-    assert_black_won(&black_line_game(&[(3, 3), (4, 4), (5, 5), (7, 7), (6, 6)], 0));
-    assert_black_won(&black_line_game(&[(14, 14), (13, 13), (12, 12), (11, 11), (10, 10)], 0));
-    assert_black_won(&black_line_game(&[(0, 10), (1, 11), (2, 12), (3, 13), (4, 14)], 0));
+    assert_black_won(&black_line_game(
+        &[(3, 3), (4, 4), (5, 5), (7, 7), (6, 6)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(14, 14), (13, 13), (12, 12), (11, 11), (10, 10)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(0, 10), (1, 11), (2, 12), (3, 13), (4, 14)],
+        0,
+    ));
 }
 
 #[test]
 fn anti_diagonal_five_wins() {
-    assert_black_won(&black_line_game(&[(9, 3), (8, 4), (7, 5), (6, 6), (5, 7)], 0));
-    assert_black_won(&black_line_game(&[(14, 0), (13, 1), (12, 2), (11, 3), (10, 4)], 14));
-    assert_black_won(&black_line_game(&[(4, 10), (3, 11), (2, 12), (1, 13), (0, 14)], 0));
+    assert_black_won(&black_line_game(
+        &[(9, 3), (8, 4), (7, 5), (6, 6), (5, 7)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(14, 0), (13, 1), (12, 2), (11, 3), (10, 4)],
+        14,
+    ));
+    assert_black_won(&black_line_game(
+        &[(4, 10), (3, 11), (2, 12), (1, 13), (0, 14)],
+        0,
+    ));
 }
 
 #[test]
@@ -300,9 +356,18 @@ fn four_does_not_win() {
 #[test]
 fn filling_the_middle_of_a_broken_line_wins() {
     // X X _ X X: the mover's fifth stone lands inside the line, not at its end.
-    assert_black_won(&black_line_game(&[(3, 7), (4, 7), (6, 7), (7, 7), (5, 7)], 0));
-    assert_black_won(&black_line_game(&[(7, 3), (7, 4), (7, 6), (7, 7), (7, 5)], 0));
-    assert_black_won(&black_line_game(&[(9, 3), (8, 4), (6, 6), (5, 7), (7, 5)], 0));
+    assert_black_won(&black_line_game(
+        &[(3, 7), (4, 7), (6, 7), (7, 7), (5, 7)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(7, 3), (7, 4), (7, 6), (7, 7), (7, 5)],
+        0,
+    ));
+    assert_black_won(&black_line_game(
+        &[(9, 3), (8, 4), (6, 6), (5, 7), (7, 5)],
+        0,
+    ));
 }
 
 #[test]
@@ -320,7 +385,7 @@ fn lines_do_not_wrap_around_the_board_edge() {
 
 /// A full board with runs of at most two in every direction: Black where
 /// `(x / 2 + y)` is even (113 points), White elsewhere (112).
-fn full_board_without_five() -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+fn full_board_without_five() -> (Vec<Point>, Vec<Point>) {
     let mut black = Vec::new();
     let mut white = Vec::new();
     for y in 0..SIZE {
@@ -340,13 +405,17 @@ fn full_board_without_five_is_a_draw() {
     let (black, white) = full_board_without_five();
     assert_eq!((black.len(), white.len()), (113, 112));
     let mut naive = NaiveGomoku::new();
-    for i in 0..black.len() {
-        assert!(naive.play(black[i].0, black[i].1));
+    for (i, &(x, y)) in black.iter().enumerate() {
+        assert!(naive.play(x, y));
         if let Some(&(x, y)) = white.get(i) {
             assert!(naive.play(x, y));
         }
     }
-    assert_eq!(naive.longest_line().unwrap().1, 2, "the construction has no line");
+    assert_eq!(
+        naive.longest_line().unwrap().1,
+        2,
+        "the construction has no line"
+    );
     let pos = play_alternately(&black, &white);
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
     assert_eq!(naive.outcome, Some(Outcome::Draw));
@@ -367,7 +436,10 @@ fn move_codec_and_no_pass() {
     assert_eq!((m.x(), m.y(), m.index()), (4, 11, 11 * 15 + 4));
     assert_eq!(GomokuMove::from_index(m.index()), Some(m));
     assert_eq!(GomokuMove::from_index(225), None);
-    assert_eq!(Gomoku::move_to_xy(GomokuMove::from_index(224).unwrap()), (14, 14));
+    assert_eq!(
+        Gomoku::move_to_xy(GomokuMove::from_index(224).unwrap()),
+        (14, 14)
+    );
 }
 
 #[test]

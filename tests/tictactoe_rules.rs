@@ -26,13 +26,16 @@ impl NaiveTicTacToe {
 
     fn winner(&self) -> Option<char> {
         let g = &self.grid;
-        let mut lines = Vec::new();
-        for i in 0..3 {
-            lines.push([g[i][0], g[i][1], g[i][2]]);
-            lines.push([g[0][i], g[1][i], g[2][i]]);
-        }
-        lines.push([g[0][0], g[1][1], g[2][2]]);
-        lines.push([g[0][2], g[1][1], g[2][0]]);
+        let lines = [
+            [g[0][0], g[0][1], g[0][2]],
+            [g[1][0], g[1][1], g[1][2]],
+            [g[2][0], g[2][1], g[2][2]],
+            [g[0][0], g[1][0], g[2][0]],
+            [g[0][1], g[1][1], g[2][1]],
+            [g[0][2], g[1][2], g[2][2]],
+            [g[0][0], g[1][1], g[2][2]],
+            [g[0][2], g[1][1], g[2][0]],
+        ];
         lines
             .into_iter()
             .find(|line| line[0] != ' ' && line[0] == line[1] && line[1] == line[2])
@@ -81,11 +84,18 @@ fn as_char(stone: Option<Player>) -> char {
 fn assert_agrees(fast: &TicTacToe, naive: &NaiveTicTacToe, moves: &mut MoveList<TicTacToeMove>) {
     for y in 0..3 {
         for x in 0..3 {
-            assert_eq!(as_char(fast.stone_at(x, y)), naive.grid[y as usize][x as usize]);
+            assert_eq!(
+                as_char(fast.stone_at(x, y)),
+                naive.grid[y as usize][x as usize]
+            );
         }
     }
     assert_eq!(fast.outcome(), naive.outcome(), "{:?}", naive.grid);
-    let expected_side = if naive.turn == 'X' { Player::Black } else { Player::White };
+    let expected_side = if naive.turn == 'X' {
+        Player::Black
+    } else {
+        Player::White
+    };
     assert_eq!(fast.side_to_move(), expected_side);
     assert_eq!(fast.hash(), fast.hash_from_scratch());
     fast.legal_moves(moves);

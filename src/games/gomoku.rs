@@ -30,7 +30,7 @@ impl GomokuMove {
     /// The move at point index `y * 15 + x`; `None` for an index past the board.
     #[inline]
     pub fn from_index(index: usize) -> Option<Self> {
-        (index < POINTS).then(|| GomokuMove(index as u8))
+        (index < POINTS).then_some(GomokuMove(index as u8))
     }
 
     /// The point index `y * 15 + x`.
