@@ -289,3 +289,34 @@ fn refused_set_ups_fail_clearly() {
         unknown.stderr
     );
 }
+
+#[test]
+fn short_gomoku_match_replays_through_the_rules() {
+    let scratch = Scratch::new("gomoku");
+    let log = scratch.path("games.jsonl");
+    let run = referee(
+        &scratch,
+        &[
+            "play",
+            "gomoku",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "6",
+            "--concurrency",
+            "2",
+            "--random-plies",
+            "2",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(run.output.status.success(), "{}", run.stderr);
+    let games = records(&log);
+    assert_eq!(games.len(), 6);
+    for game in &games {
+        assert_eq!(game.game, "gomoku");
+        assert_eq!(game.termination, Termination::Normal);
+        check_against_rules::<boardbots::Gomoku>(game);
+    }
+}

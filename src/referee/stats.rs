@@ -159,8 +159,11 @@ impl EloEstimate {
             };
         }
         let std_error = (unit_variance / samples).sqrt();
-        let elo_margin =
-            (elo_from_score(s + Z_95 * std_error) - elo_from_score(s - Z_95 * std_error)) / 2.0;
+        // An interval reaching past 0 or 1 gives a huge but finite margin, not NaN.
+        let in_range = |v: f64| v.clamp(1e-12, 1.0 - 1e-12);
+        let elo_margin = (elo_from_score(in_range(s + Z_95 * std_error))
+            - elo_from_score(in_range(s - Z_95 * std_error)))
+            / 2.0;
         let sigma = (pairing * unit_variance).sqrt();
         EloEstimate {
             elo,
@@ -424,6 +427,20 @@ mod tests {
         assert!(close(e.nelo, 49.77, 0.005), "{e:?}");
         assert!(close(e.nelo_margin, 36.77, 0.005), "{e:?}");
         assert!(close(e.los * 100.0, 99.60, 0.005), "{e:?}");
+    }
+
+    #[test]
+    fn lopsided_scores_give_finite_margins() {
+        let t = Trinomial {
+            wins: 1,
+            losses: 9,
+            draws: 0,
+        };
+        let e = t.estimate();
+        assert!(
+            e.elo < 0.0 && e.elo_margin.is_finite() && e.elo_margin > 0.0,
+            "{e:?}"
+        );
     }
 
     #[test]
