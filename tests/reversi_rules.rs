@@ -89,7 +89,8 @@ impl NaiveReversi {
         for (dx, dy) in EIGHT_DIRECTIONS {
             let mut line = Vec::new();
             let (mut cx, mut cy) = (x + dx, y + dy);
-            while Self::on_board(cx, cy) && self.grid[cx as usize][cy as usize] == Some(who.opponent())
+            while Self::on_board(cx, cy)
+                && self.grid[cx as usize][cy as usize] == Some(who.opponent())
             {
                 line.push((cx, cy));
                 cx += dx;
@@ -140,7 +141,11 @@ impl NaiveReversi {
     }
 
     fn count(&self, who: Player) -> u32 {
-        self.grid.iter().flatten().filter(|&&c| c == Some(who)).count() as u32
+        self.grid
+            .iter()
+            .flatten()
+            .filter(|&&c| c == Some(who))
+            .count() as u32
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -218,13 +223,15 @@ fn random_games_agree_with_the_naive_rules() {
             let m = placement.map_or(ReversiMove::PASS, |(x, y)| {
                 Reversi::move_from_xy(x, y).unwrap()
             });
-            fast.try_play(m)
-                .unwrap_or_else(|e| panic!("{e}: {ctx}"));
+            fast.try_play(m).unwrap_or_else(|e| panic!("{e}: {ctx}"));
             naive.play(placement);
         }
     }
     // The random games must have exercised the rare branches too.
-    assert!(passes > 0 && draws > 0 && early_ends > 0, "{passes} {draws} {early_ends}");
+    assert!(
+        passes > 0 && draws > 0 && early_ends > 0,
+        "{passes} {draws} {early_ends}"
+    );
 }
 
 #[test]
@@ -242,13 +249,18 @@ fn start_position_has_exactly_the_four_textbook_moves() {
 }
 
 fn reason(pos: &Reversi, text: &str) -> Option<IllegalReason> {
-    pos.check_move(text.parse().unwrap()).err().map(|e| e.reason)
+    pos.check_move(text.parse().unwrap())
+        .err()
+        .map(|e| e.reason)
 }
 
 #[test]
 fn illegal_moves_in_the_start_position_say_why() {
     let start = Reversi::start();
-    assert_eq!(reason(&start, "pass"), Some(IllegalReason::PassWithMovesLeft));
+    assert_eq!(
+        reason(&start, "pass"),
+        Some(IllegalReason::PassWithMovesLeft)
+    );
     assert_eq!(reason(&start, "d4"), Some(IllegalReason::Occupied));
     assert_eq!(reason(&start, "a1"), Some(IllegalReason::NoFlips));
     assert_eq!(reason(&start, "c4"), None);
@@ -350,7 +362,8 @@ fn every_xot_opening_replays_legally() {
         assert_eq!(moves.len(), 8, "{opening}");
         let mut pos = Reversi::start();
         for m in moves {
-            pos.try_play(m).unwrap_or_else(|e| panic!("{opening}: {m}: {e}"));
+            pos.try_play(m)
+                .unwrap_or_else(|e| panic!("{opening}: {m}: {e}"));
         }
         assert_eq!(pos.empty_count(), 52);
         assert_eq!(pos.side_to_move(), Player::Black);

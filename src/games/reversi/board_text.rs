@@ -75,7 +75,11 @@ impl fmt::Display for Reversi {
         for row in 0..8 {
             writeln!(f, "{} {}", row + 1, &board[row * 8..row * 8 + 8])?;
         }
-        write!(f, "  abcdefgh  {} to move", Self::side_letter(self.side_to_move()))
+        write!(
+            f,
+            "  abcdefgh  {} to move",
+            Self::side_letter(self.side_to_move())
+        )
     }
 }
 
