@@ -38,7 +38,7 @@ fn placements_towards_lower(player: u64, jumpable: u64, shift: u32) -> u64 {
 
 /// Every empty square where `player` may place a disc against `opponent`
 /// (the two masks must not overlap).
-#[inline]
+#[inline(always)]
 pub fn legal_placements(player: u64, opponent: u64) -> u64 {
     let sideways = opponent & INNER_COLUMNS;
     let placements = placements_towards_higher(player, sideways, 1)
