@@ -53,7 +53,7 @@ impl ReversiMove {
     /// `(x, y)` of a placement; `None` for the pass.
     #[inline]
     pub fn xy(self) -> Option<(i32, i32)> {
-        (!self.is_pass()).then(|| (self.0 as i32 % 8, self.0 as i32 / 8))
+        (!self.is_pass()).then_some((self.0 as i32 % 8, self.0 as i32 / 8))
     }
 }
 
