@@ -59,6 +59,7 @@ pub struct Reversi {
 impl Reversi {
     /// The position with `black` and `white` discs (non-overlapping masks) and
     /// `to_move` to move. Any such position is accepted, reachable or not.
+    /// Panics if a square is in both masks.
     pub fn from_bitboards(black: u64, white: u64, to_move: Player) -> Reversi {
         assert_eq!(black & white, 0, "a square holds both colours");
         let (player, opponent) = match to_move {
