@@ -40,21 +40,26 @@ fn placements_towards_lower(player: u64, jumpable: u64, shift: u32) -> u64 {
 /// (the two masks must not overlap).
 #[inline(always)]
 pub fn legal_placements(player: u64, opponent: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
     {
-        // SAFETY: the cfg above guarantees this build targets SSE2, which
-        // `legal_placements_sse2` requires.
+        // SAFETY: SSE2, all that `legal_placements_sse2` requires, is part
+        // of the x86-64 baseline every x86_64 target enables.
         unsafe { legal_placements_sse2(player, opponent) }
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(all(target_arch = "x86_64", not(target_feature = "avx2"))))]
     {
         legal_placements_scalar(player, opponent)
     }
 }
 
-/// [`legal_placements`] one direction at a time, for any target. On x86-64
-/// it only serves as the oracle for the vector version's test.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+/// [`legal_placements`] one direction at a time, for any target. With AVX2
+/// enabled (`-C target-cpu=native` on a recent CPU) the compiler vectorises it
+/// four directions at a time, which beats the hand-written SSE2 version;
+/// without AVX2 on x86-64 it only serves as that version's test oracle.
+#[cfg_attr(
+    all(target_arch = "x86_64", not(target_feature = "avx2")),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub fn legal_placements_scalar(player: u64, opponent: u64) -> u64 {
     let sideways = opponent & INNER_COLUMNS;
@@ -76,7 +81,7 @@ pub fn legal_placements_scalar(player: u64, opponent: u64) -> u64 {
 /// higher indices by 7, 8 or 9 is a shift towards lower ones by 9, 8 or 7 on
 /// the real board. One vector fill per shift then covers six directions; the
 /// two sideways ones run meanwhile in ordinary registers.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 #[target_feature(enable = "sse2")]
 #[inline]
 fn legal_placements_sse2(player: u64, opponent: u64) -> u64 {
