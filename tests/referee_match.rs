@@ -320,3 +320,77 @@ fn short_gomoku_match_replays_through_the_rules() {
         check_against_rules::<boardbots::Gomoku>(game);
     }
 }
+
+#[test]
+fn reversi_match_from_xot_openings_replays_through_the_rules() {
+    let scratch = Scratch::new("reversi-xot");
+    let log = scratch.path("games.jsonl");
+    let book =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/reversi-xot-openings.txt");
+    let run = referee(
+        &scratch,
+        &[
+            "play",
+            "reversi",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "10",
+            "--concurrency",
+            "2",
+            "--openings",
+            book.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(run.output.status.success(), "{}", run.stderr);
+    let games = records(&log);
+    assert_eq!(games.len(), 10);
+    // The file's first line, f5d6c4d3c2b3b4b5, opens the first pair.
+    let first_pair: Vec<[i32; 2]> = vec![
+        [5, 4],
+        [3, 5],
+        [2, 3],
+        [3, 2],
+        [2, 1],
+        [1, 2],
+        [1, 3],
+        [1, 4],
+    ];
+    for game in &games {
+        assert_eq!(game.opening.len(), 8);
+        if game.number <= 2 {
+            assert_eq!(game.opening, first_pair);
+        }
+        assert_eq!(game.termination, Termination::Normal);
+        check_against_rules::<boardbots::Reversi>(game);
+    }
+}
+
+#[test]
+fn reversi_pass_with_moves_left_is_a_bad_pass() {
+    let scratch = Scratch::new("reversi-pass");
+    let log = scratch.path("games.jsonl");
+    let run = referee(
+        &scratch,
+        &[
+            "play",
+            "reversi",
+            &bot("pass.sh"),
+            "builtin:random",
+            "--games",
+            "2",
+            "--time",
+            "0.3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(run.output.status.success(), "{}", run.stderr);
+    for game in records(&log) {
+        assert_eq!(game.termination, Termination::BadPass, "{game:?}");
+        assert_eq!(game.refused_move, Some([-1, -1]));
+        check_against_rules::<boardbots::Reversi>(&game);
+    }
+}
