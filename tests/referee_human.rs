@@ -7,7 +7,14 @@ use std::process::{Command, Stdio};
 #[test]
 fn human_moves_are_read_and_bad_ones_re_asked() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_referee"))
-        .args(["play", "tictactoe", "human", "builtin:random", "--seed", "3"])
+        .args([
+            "play",
+            "tictactoe",
+            "human",
+            "builtin:random",
+            "--seed",
+            "3",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -16,7 +23,12 @@ fn human_moves_are_read_and_bad_ones_re_asked() {
     // Nonsense, an off-board point, then every point in order (occupied ones
     // are refused and re-asked), in both notations.
     let typed = "hello\n7 7\n0 0\nb1\n2,0\na2\n1 1\n2 1\n0 2\nb3\nc3\n";
-    child.stdin.take().unwrap().write_all(typed.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -25,6 +37,9 @@ fn human_moves_are_read_and_bad_ones_re_asked() {
     assert!(stderr.contains("(7,7) is not a move"), "{stderr}");
     assert!(stderr.contains("black to move"), "{stderr}");
     assert!(stderr.contains(" X "), "the board is shown: {stderr}");
-    assert!(stdout.contains("Score of human vs builtin:random: "), "{stdout}");
+    assert!(
+        stdout.contains("Score of human vs builtin:random: "),
+        "{stdout}"
+    );
     assert!(stdout.contains("Terminations: normal 1"), "{stdout}");
 }

@@ -142,9 +142,12 @@ fn html_for<G: Game>(record: &GameRecord) -> Result<String, ReplayFileError> {
         "{} game {}: {} (black) vs {} (white)",
         record.game, record.number, record.black, record.white
     );
+    let result = match record.result.winner() {
+        Some(winner) => format!("{winner} wins"),
+        None => "draw".to_string(),
+    };
     let summary = format!(
-        "result: {:?}, termination: {}, {}",
-        record.result,
+        "result: {result}, termination: {}, {}",
         record.termination.name(),
         record.detail
     );
