@@ -38,6 +38,10 @@ fn check_fault(script: &str, expected: Termination) {
         ],
     );
     assert!(run.output.status.success(), "{}", run.stderr);
+    // Measured from outside too: each game ends within its first turn's
+    // limit plus one second (the fault comes on the bot's first or second turn).
+    let bound = std::time::Duration::from_millis(2 * (FIRST_TURN_LIMIT_MS + 1000));
+    assert!(run.wall <= bound, "two games took {:?}", run.wall);
     let games = records(&log);
     assert_eq!(games.len(), 2, "both games are logged");
     for game in &games {

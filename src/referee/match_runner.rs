@@ -293,13 +293,16 @@ impl MatchSummary {
         );
         let _ = writeln!(
             out,
-            "Elo difference: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}, LOS: {:.2} %, DrawRatio: {:.2} %",
+            "Elo difference: {:.2} +/- {:.2}, LOS: {:.2} %, DrawRatio: {:.2} %",
             e.elo,
             e.elo_margin,
-            e.nelo,
-            e.nelo_margin,
             e.los * 100.0,
             draw_ratio
+        );
+        let _ = writeln!(
+            out,
+            "nElo difference: {:.2} +/- {:.2}",
+            e.nelo, e.nelo_margin
         );
         let _ = writeln!(
             out,
