@@ -24,7 +24,7 @@ pub struct PlayedGame {
 }
 
 /// How the judge shows the game while it runs.
-pub struct Display<'a> {
+pub struct ShowBoard<'a> {
     /// Labels of Black's and White's players.
     pub names: [&'a str; 2],
 }
@@ -37,7 +37,7 @@ pub fn play_game<G: Game>(
     players: [&mut dyn Contestant<G>; 2],
     opening: &[(i32, i32)],
     time: Duration,
-    display: Option<&Display<'_>>,
+    display: Option<&ShowBoard<'_>>,
 ) -> PlayedGame {
     let [black, white] = players;
     let mut position: G = play_from_start(opening).expect("openings are checked in advance");
@@ -158,7 +158,7 @@ fn final_result<G: Game>(
 }
 
 fn show<G: Game>(
-    display: &Display<'_>,
+    display: &ShowBoard<'_>,
     position: &G,
     moves: &[(i32, i32)],
     clocks: &[Duration; 2],

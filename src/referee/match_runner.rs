@@ -16,7 +16,7 @@ use crate::engines::Engines;
 use crate::game::Player;
 
 use super::bot_io::IoMode;
-use super::judge::{play_game, Display};
+use super::judge::{play_game, ShowBoard};
 use super::openings::{load_openings, random_opening};
 use super::player_spec::PlayerSpec;
 use super::record::GameRecord;
@@ -245,7 +245,7 @@ fn play_one<G: Engines>(
     let mut white = contestants.pop().expect("two players");
     let mut black = contestants.pop().expect("two players");
     let names = order.map(|slot| config.players[slot].as_str());
-    let display = config.show.then_some(Display { names });
+    let display = config.show.then_some(ShowBoard { names });
     let played = play_game::<G>(
         [black.as_mut(), white.as_mut()],
         opening,

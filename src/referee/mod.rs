@@ -32,7 +32,7 @@ pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
 pub use external::ExternalBot;
 pub use human::HumanPlayer;
-pub use judge::{play_game, Display, PlayedGame};
+pub use judge::{play_game, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchSummary, OpeningPlan};
 pub use notation::{parse_moves, square_name, NotationError};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
