@@ -6,6 +6,6 @@ mod reversi;
 mod tictactoe;
 
 pub use gomoku::{Gomoku, GomokuMove};
-pub use nogo::{NoGo, NoGoMove};
+pub use nogo::{NoGo, NoGoBoardError, NoGoMove};
 pub use reversi::{Reversi, ReversiMove};
 pub use tictactoe::{TicTacToe, TicTacToeMove};
