@@ -60,26 +60,37 @@ pub fn flood_fill(seed: u128, stones: u128) -> u128 {
     region
 }
 
-/// The group of `stones` that contains `seed`, if that group has at most one
-/// liberty in `empty`; `None` as soon as two liberties are seen, so that a
-/// well-breathing group costs only a step or two of the fill.
+/// The group of `stones` that contains the stone on `seed_point`, if that
+/// group has at most one liberty in `empty`; `None` as soon as two liberties
+/// are seen, so that a well-breathing group costs a table look-up or a step
+/// or two of the fill.
 #[inline]
-pub fn group_with_at_most_one_liberty(seed: u128, stones: u128, empty: u128) -> Option<u128> {
-    let mut group = seed;
-    let mut frontier = seed;
-    let mut liberties = 0u128;
-    loop {
+pub fn group_with_at_most_one_liberty(
+    seed_point: usize,
+    stones: u128,
+    empty: u128,
+) -> Option<u128> {
+    let mut liberties = NEIGHBOURS[seed_point] & empty;
+    if has_two_or_more_bits(liberties) {
+        return None;
+    }
+    let mut group = 1u128 << seed_point;
+    let mut frontier = NEIGHBOURS[seed_point] & stones;
+    while frontier != 0 {
+        group |= frontier;
         let around = adjacent(frontier);
         liberties |= around & empty;
-        if liberties & liberties.wrapping_sub(1) != 0 {
+        if has_two_or_more_bits(liberties) {
             return None;
         }
         frontier = around & stones & !group;
-        if frontier == 0 {
-            return Some(group);
-        }
-        group |= frontier;
     }
+    Some(group)
+}
+
+#[inline(always)]
+fn has_two_or_more_bits(mask: u128) -> bool {
+    mask & mask.wrapping_sub(1) != 0
 }
 
 /// The index of the `n`-th set bit of `mask`, counting from bit 0 and from
@@ -88,33 +99,58 @@ pub fn group_with_at_most_one_liberty(seed: u128, stones: u128, empty: u128) -> 
 pub fn nth_set_bit(mask: u128, n: u32) -> usize {
     let low = mask as u64;
     let low_count = low.count_ones();
-    if n < low_count {
-        nth_set_bit_u64(low, n) as usize
+    let (half, rank, base) = if n < low_count {
+        (low, n, 0)
     } else {
-        64 + nth_set_bit_u64((mask >> 64) as u64, n - low_count) as usize
-    }
+        ((mask >> 64) as u64, n - low_count, 64)
+    };
+    base + nth_set_bit_u64(half, rank) as usize
 }
 
+const BYTES_ONE: u64 = 0x0101_0101_0101_0101;
+const BYTES_HIGH_BIT: u64 = 0x8080_8080_8080_8080;
+
+/// Branch-free select within a word: the byte holding the bit is found by
+/// comparing `n` with the running bit counts of all eight bytes at once, the
+/// bit within that byte by table. Random move choice feeds this random `n`,
+/// so branches here would mostly be mispredicted.
 #[inline]
-fn nth_set_bit_u64(mut bits: u64, mut n: u32) -> u32 {
-    // Halve the search window with popcounts, then finish bit by bit within a byte.
-    let mut base = 0;
-    for width in [32u32, 16, 8] {
-        let low = bits & ((1u64 << width) - 1);
-        let count = low.count_ones();
-        if n >= count {
-            n -= count;
-            bits >>= width;
-            base += width;
-        } else {
-            bits = low;
-        }
-    }
-    for _ in 0..n {
-        bits &= bits - 1;
-    }
-    base + bits.trailing_zeros()
+fn nth_set_bit_u64(bits: u64, n: u32) -> u32 {
+    let mut counts = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i of `running` is the number of set bits in bytes 0..=i (at most 64).
+    let running = counts.wrapping_mul(BYTES_ONE);
+    // High bit of byte i set iff running_i <= n; no borrow crosses bytes since
+    // both sides stay below 128.
+    let at_or_below =
+        ((n as u64 * BYTES_ONE) | BYTES_HIGH_BIT).wrapping_sub(running) & BYTES_HIGH_BIT;
+    let byte = ((at_or_below >> 7).wrapping_mul(BYTES_ONE) >> 56) as u32;
+    let bits_before = ((running << 8) >> (8 * byte)) as u32 & 0xFF;
+    let byte_value = (bits >> (8 * byte)) as usize & 0xFF;
+    8 * byte + SELECT_IN_BYTE[byte_value][(n - bits_before) as usize] as u32
 }
+
+const fn select_in_byte_table() -> [[u8; 8]; 256] {
+    let mut table = [[0u8; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut rank = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if value >> bit & 1 == 1 {
+                table[value][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    table
+}
+
+/// `SELECT_IN_BYTE[byte][n]`: the position of the `n`-th set bit of `byte`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = select_in_byte_table();
 
 #[cfg(test)]
 mod tests {
@@ -161,9 +197,12 @@ mod tests {
         let chain = 0b11u128;
         let empty = BOARD & !chain;
         assert_eq!(group_with_at_most_one_liberty(1, chain, empty), None);
+        assert_eq!(group_with_at_most_one_liberty(0, chain, empty), None);
         // Only (2,0) left empty next to it.
         let empty = 1 << 2;
         assert_eq!(group_with_at_most_one_liberty(1, chain, empty), Some(chain));
+        assert_eq!(group_with_at_most_one_liberty(0, chain, empty), Some(chain));
+        assert_eq!(group_with_at_most_one_liberty(0, chain, 0), Some(chain));
         assert_eq!(
             flood_fill(1, chain | (1 << 11)),
             chain,

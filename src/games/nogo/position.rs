@@ -259,7 +259,7 @@ impl Game for NoGo {
         let empty = self.empty_mask();
 
         // The new stone's group contains every friendly group it touched.
-        match group_with_at_most_one_liberty(bit, self.stones[mine], empty) {
+        match group_with_at_most_one_liberty(point, self.stones[mine], empty) {
             Some(group) => self.in_atari[mine] |= group,
             None => {
                 // Touched groups that were in atari are now part of a group with
@@ -276,13 +276,13 @@ impl Game for NoGo {
         // atari would have lost its last, which a legal move never does.
         let mut touched = NEIGHBOURS[point] & self.stones[theirs] & !self.in_atari[theirs];
         while touched != 0 {
-            let seed = touched & touched.wrapping_neg();
+            let seed = touched.trailing_zeros() as usize;
             match group_with_at_most_one_liberty(seed, self.stones[theirs], empty) {
                 Some(group) => {
                     self.in_atari[theirs] |= group;
                     touched &= !group;
                 }
-                None => touched &= !seed,
+                None => touched &= touched - 1,
             }
         }
 
