@@ -265,6 +265,8 @@ impl Game for NoGo {
                 // Touched groups that were in atari are now part of a group with
                 // two liberties. Distinct groups of one colour never touch, so
                 // filling within the atari stones recovers exactly those groups.
+                // (Left stale they would not change legality, having no empty
+                // neighbour any more, but `stones_in_atari` promises exact groups.)
                 let rescued = NEIGHBOURS[point] & self.in_atari[mine];
                 if rescued != 0 {
                     self.in_atari[mine] &= !flood_fill(rescued, self.in_atari[mine]);
