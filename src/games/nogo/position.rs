@@ -250,6 +250,7 @@ impl Game for NoGo {
         })
     }
 
+    #[inline]
     fn play_unchecked(&mut self, m: NoGoMove) {
         let point = m.index();
         let bit = 1u128 << point;
