@@ -45,10 +45,12 @@ impl NoGo {
     /// Every point of the board as a mask.
     pub const BOARD_MASK: u128 = BOARD;
 
-    /// The position with these stones and `to_move` to play, read from the
-    /// text form described in the module `board_text` (81 cells of `X`, `O`,
-    /// `.`, row by row from the top-left; whitespace ignored). Refuses boards
-    /// with a group that has no liberty, since no game reaches one.
+    /// The position with these stones and `to_move` to play, read from 81
+    /// cells row by row from the top-left (`y = 0` first): `X` or `B` for
+    /// Black, `O` or `W` for White, `.`, `-` or `+` for empty; whitespace is
+    /// ignored, so nine lines or one 81-character string both work. This is
+    /// the text `Display` writes. Refuses boards with a group that has no
+    /// liberty, since no game reaches one.
     pub fn from_board_str(text: &str, to_move: Player) -> Result<Self, NoGoBoardError> {
         let stones = parse_stones(text)?;
         let empty = BOARD & !(stones[0] | stones[1]);
@@ -232,6 +234,9 @@ impl Game for NoGo {
         self.legal[self.to_move.index()].count_ones() as usize
     }
 
+    /// A move that breaks both rules at once (no liberty of its own, and the
+    /// last liberty of an opponent group) is refused as `Suicide`: rule (a)
+    /// of games.md is checked first.
     fn check_move(&self, m: NoGoMove) -> Result<(), IllegalMove> {
         let point = m.index();
         let reason = if self.outcome().is_some() {
