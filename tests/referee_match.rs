@@ -290,15 +290,15 @@ fn refused_set_ups_fail_clearly() {
     );
 }
 
-#[test]
-fn short_gomoku_match_replays_through_the_rules() {
-    let scratch = Scratch::new("gomoku");
+/// A short parallel match of random engines in `name`, replayed through `G`'s rules.
+fn short_match_replays<G: Game>(name: &str) {
+    let scratch = Scratch::new(name);
     let log = scratch.path("games.jsonl");
     let run = referee(
         &scratch,
         &[
             "play",
-            "gomoku",
+            name,
             "builtin:random",
             "builtin:random",
             "--games",
@@ -315,10 +315,20 @@ fn short_gomoku_match_replays_through_the_rules() {
     let games = records(&log);
     assert_eq!(games.len(), 6);
     for game in &games {
-        assert_eq!(game.game, "gomoku");
+        assert_eq!(game.game, name);
         assert_eq!(game.termination, Termination::Normal);
-        check_against_rules::<boardbots::Gomoku>(game);
+        check_against_rules::<G>(game);
     }
+}
+
+#[test]
+fn short_gomoku_match_replays_through_the_rules() {
+    short_match_replays::<boardbots::Gomoku>("gomoku");
+}
+
+#[test]
+fn short_nogo_match_replays_through_the_rules() {
+    short_match_replays::<boardbots::NoGo>("nogo");
 }
 
 #[test]
