@@ -173,3 +173,82 @@ fn show<G: Game>(
     );
     eprint!("{}", render_board(position, moves.last().copied()));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TicTacToe;
+    use crate::referee::contestant::TurnReport;
+
+    /// Plays fixed answers and remembers what each turn looked like.
+    struct Scripted {
+        answers: Vec<(i32, i32)>,
+        seen: Vec<(Duration, usize, Player)>,
+        finished: bool,
+    }
+
+    impl Scripted {
+        fn new(answers: &[(i32, i32)]) -> Self {
+            Scripted {
+                answers: answers.iter().rev().copied().collect(),
+                seen: Vec::new(),
+                finished: false,
+            }
+        }
+    }
+
+    impl Contestant<TicTacToe> for Scripted {
+        fn play_turn(&mut self, turn: &Turn<'_, TicTacToe>) -> TurnReport {
+            self.seen.push((turn.limit, turn.moves.len(), turn.colour));
+            TurnReport {
+                answer: Ok(self.answers.pop().expect("enough answers")),
+                elapsed: Duration::from_millis(1),
+                debug: format!("turn {}", self.seen.len()),
+            }
+        }
+
+        fn game_over(&mut self) {
+            self.finished = true;
+        }
+    }
+
+    #[test]
+    fn first_turns_get_double_time_and_the_opening_is_history() {
+        let mut black = Scripted::new(&[(0, 0), (0, 1), (0, 2)]);
+        let mut white = Scripted::new(&[(2, 0), (1, 0), (2, 2)]);
+        let second = Duration::from_secs(1);
+        let game = play_game::<TicTacToe>([&mut black, &mut white], &[(1, 1)], second, None);
+        // The opening (1,1) was Black's, so White moves first here.
+        assert_eq!(white.seen[0], (second * 2, 1, Player::White));
+        assert_eq!(black.seen[0], (second * 2, 2, Player::Black));
+        assert_eq!(black.seen[1].0, second);
+        assert_eq!(game.termination, Termination::Normal);
+        assert_eq!(game.result, GameResult::Black);
+        assert_eq!(game.moves.len(), 7);
+        assert_eq!(game.times_ms.len(), 6);
+        assert_eq!(game.debug.white, vec!["turn 1", "turn 2", "turn 3"]);
+        assert!(black.finished && white.finished);
+    }
+
+    #[test]
+    fn refused_answers_lose_with_the_right_termination() {
+        for (answer, expected) in [
+            ((1, 1), Termination::IllegalMove),
+            ((3, 0), Termination::IllegalMove),
+            ((-1, -1), Termination::BadPass),
+        ] {
+            let mut black = Scripted::new(&[answer]);
+            let mut white = Scripted::new(&[]);
+            let game = play_game::<TicTacToe>(
+                [&mut black, &mut white],
+                &[(1, 1), (0, 0)],
+                Duration::from_secs(1),
+                None,
+            );
+            assert_eq!(game.termination, expected, "{answer:?}");
+            assert_eq!(game.result, GameResult::White);
+            assert_eq!(game.refused_move, Some(answer));
+            assert_eq!(game.moves.len(), 2);
+        }
+    }
+}
