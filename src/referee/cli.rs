@@ -7,7 +7,6 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::engines::Engines;
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
 use super::bot_io::IoMode;
@@ -51,9 +50,9 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A (Black in games 1, 3, 5, ...).
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, or a shell command.
     player_a: String,
-    /// Player B (Black in games 2, 4, 6, ...).
+    /// Player B, Black in games 2, 4, 6, ...: `builtin:NAME`, `human`, or a shell command.
     player_b: String,
     /// Number of games (colours alternate in pairs with the same opening).
     #[arg(long, default_value_t = 1)]
@@ -166,17 +165,13 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         bot_stderr: args.bot_stderr,
     };
     let summary = match args.game {
-        GameName::Reversi => run::<Reversi>(&config),
-        GameName::Gomoku => run::<Gomoku>(&config),
-        GameName::Nogo => run::<NoGo>(&config),
-        GameName::Tictactoe => run::<TicTacToe>(&config),
+        GameName::Reversi => run_match::<Reversi>(&config),
+        GameName::Gomoku => run_match::<Gomoku>(&config),
+        GameName::Nogo => run_match::<NoGo>(&config),
+        GameName::Tictactoe => run_match::<TicTacToe>(&config),
     }?;
     print!("{}", summary.report(&args.player_a, &args.player_b));
     Ok(())
-}
-
-fn run<G: Engines>(config: &MatchConfig) -> anyhow::Result<super::match_runner::MatchSummary> {
-    run_match::<G>(config)
 }
 
 fn replay(args: ReplayArgs) -> anyhow::Result<()> {
