@@ -1,0 +1,242 @@
+//! The generic MCTS on TicTacToe: determinism, the solver, tactics, the
+//! memory budget and subtree reuse.
+
+use std::collections::HashMap;
+
+use boardbots::search::{Mcts, MctsConfig, NodeId, Proof, Tree, UniformPlayout};
+use boardbots::{Game, Limits, MoveList, Player, SearchResult, Searcher, TicTacToe, TicTacToeMove};
+
+/// Game-theoretic value for the side to move (1 win, 0 draw, -1 loss), memoised.
+fn minimax(pos: &TicTacToe, memo: &mut HashMap<TicTacToe, i32>) -> i32 {
+    if let Some(outcome) = pos.outcome() {
+        return outcome.value_for(pos.side_to_move());
+    }
+    if let Some(&v) = memo.get(pos) {
+        return v;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut best = -1;
+    for &m in moves.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        best = best.max(-minimax(&child, memo));
+    }
+    memo.insert(*pos, best);
+    best
+}
+
+/// The position after playing `moves` (as `(x, y)`) from the start.
+fn position(moves: &[(i32, i32)]) -> TicTacToe {
+    let mut pos = TicTacToe::start();
+    for &(x, y) in moves {
+        pos.try_play(TicTacToeMove::new(x, y).unwrap()).unwrap();
+    }
+    pos
+}
+
+fn solver_mcts(seed: u64) -> Mcts<TicTacToe, UniformPlayout<TicTacToe>> {
+    Mcts::new(MctsConfig::default(), UniformPlayout::new(), seed)
+}
+
+/// Checks the tree's shape: every child's move is legal at its parent, no
+/// two siblings share a move, children are visited no more than the parent.
+fn check_tree(tree: &Tree<TicTacToeMove>, id: NodeId, pos: &TicTacToe) {
+    let node = tree.node(id);
+    let mut seen = Vec::new();
+    let mut child_visits = 0u64;
+    for child in node.children() {
+        let m = tree.node(child).mv();
+        assert!(pos.is_legal(m), "illegal child {m:?} at {pos:?}");
+        assert!(!seen.contains(&m), "duplicate child {m:?}");
+        seen.push(m);
+        child_visits += tree.node(child).visits() as u64;
+        let mut next = *pos;
+        next.play_unchecked(m);
+        check_tree(tree, child, &next);
+    }
+    assert!(
+        child_visits <= node.visits() as u64,
+        "children outvisit parent at {pos:?}"
+    );
+}
+
+fn same_counts<M: PartialEq + std::fmt::Debug>(a: &SearchResult<M>, b: &SearchResult<M>) {
+    assert_eq!(a.best_move, b.best_move);
+    assert_eq!(a.playouts, b.playouts);
+    assert_eq!(a.nodes, b.nodes);
+    assert_eq!(a.depth, b.depth);
+    assert_eq!(a.value, b.value);
+    assert_eq!(a.pv, b.pv);
+}
+
+#[test]
+fn same_seed_and_iteration_cap_give_the_same_search() {
+    let pos = position(&[(0, 0)]);
+    for iterations in [1, 10, 3_000] {
+        let limits = Limits::iterations(iterations);
+        let a = Mcts::<TicTacToe, _>::plain(42).choose_move(&pos, &limits);
+        let b = Mcts::<TicTacToe, _>::plain(42).choose_move(&pos, &limits);
+        same_counts(&a, &b);
+        assert_eq!(a.playouts, iterations);
+        let a = solver_mcts(42).choose_move(&pos, &limits);
+        let b = solver_mcts(42).choose_move(&pos, &limits);
+        same_counts(&a, &b);
+    }
+}
+
+#[test]
+fn different_seeds_explore_differently() {
+    let limits = Limits::iterations(2_000);
+    let values: Vec<f64> = (0..4)
+        .map(|seed| {
+            Mcts::<TicTacToe, _>::plain(seed)
+                .choose_move(&TicTacToe::start(), &limits)
+                .value
+        })
+        .collect();
+    assert!(
+        values.windows(2).any(|w| w[0] != w[1]),
+        "seeds ignored: {values:?}"
+    );
+}
+
+#[test]
+fn solver_proves_wins_draws_and_losses() {
+    let mut memo = HashMap::new();
+    // The first positions (in a fixed order) worth +1, -1 and 0 with at least
+    // three stones. (The empty board is a draw whose proof needs nearly the
+    // whole tree: the solver only proves wins and losses cheaply.)
+    let mut all = tactical_positions();
+    all.sort_by_key(|p| p.hash());
+    let stones = |p: &TicTacToe| {
+        (0..9)
+            .filter(|i| p.stone_at(i % 3, i / 3).is_some())
+            .count()
+    };
+    let mut pick = |value: i32| {
+        *all.iter()
+            .find(|p| stones(p) >= 3 && minimax(p, &mut memo) == value)
+            .expect("such a position exists")
+    };
+    let cases = [(pick(1), 1), (pick(-1), -1), (pick(0), 0)];
+    for (pos, hint) in cases {
+        let exact = minimax(&pos, &mut memo);
+        assert_eq!(exact, hint, "test position chosen wrongly: {pos:?}");
+        let mut mcts = solver_mcts(3);
+        let result = mcts.choose_move(&pos, &Limits::iterations(1_000_000));
+        assert_eq!(result.method, "mcts-solved", "not proven: {pos:?}");
+        assert_eq!(result.value, exact as f64, "{pos:?}");
+        assert!(result.playouts < 1_000_000, "stops once proven");
+        let expected_root = Proof::from_value(-exact);
+        assert_eq!(
+            mcts.tree().node(Tree::<TicTacToeMove>::ROOT).proof(),
+            expected_root
+        );
+        let mut child = pos;
+        child.play_unchecked(result.best_move);
+        assert_eq!(
+            -minimax(&child, &mut memo),
+            exact,
+            "proven choice loses value"
+        );
+        check_tree(mcts.tree(), Tree::<TicTacToeMove>::ROOT, &pos);
+    }
+}
+
+const LINES: [[(i32, i32); 3]; 8] = [
+    [(0, 0), (1, 0), (2, 0)],
+    [(0, 1), (1, 1), (2, 1)],
+    [(0, 2), (1, 2), (2, 2)],
+    [(0, 0), (0, 1), (0, 2)],
+    [(1, 0), (1, 1), (1, 2)],
+    [(2, 0), (2, 1), (2, 2)],
+    [(0, 0), (1, 1), (2, 2)],
+    [(2, 0), (1, 1), (0, 2)],
+];
+
+/// `true` if `player` has two on a line whose third point is empty.
+fn threatens(pos: &TicTacToe, player: Player) -> bool {
+    LINES.iter().any(|line| {
+        let owned = line
+            .iter()
+            .filter(|&&(x, y)| pos.stone_at(x, y) == Some(player))
+            .count();
+        let empty = line
+            .iter()
+            .filter(|&&(x, y)| pos.stone_at(x, y).is_none())
+            .count();
+        owned == 2 && empty == 1
+    })
+}
+
+/// Every reachable unfinished position where the side to move can win at
+/// once or faces an immediate threat.
+fn tactical_positions() -> Vec<TicTacToe> {
+    let mut found = Vec::new();
+    let mut seen = HashMap::new();
+    let mut stack = vec![TicTacToe::start()];
+    let mut moves = MoveList::new();
+    while let Some(pos) = stack.pop() {
+        if pos.outcome().is_some() || seen.insert(pos, ()).is_some() {
+            continue;
+        }
+        let me = pos.side_to_move();
+        if threatens(&pos, me) || threatens(&pos, me.opponent()) {
+            found.push(pos);
+        }
+        pos.legal_moves(&mut moves);
+        for &m in moves.iter() {
+            let mut child = pos;
+            child.play_unchecked(m);
+            stack.push(child);
+        }
+    }
+    found
+}
+
+fn check_tactics(name: &str, make: impl Fn(u64) -> Box<dyn Searcher<TicTacToe>>) {
+    let mut memo = HashMap::new();
+    let positions = tactical_positions();
+    assert!(
+        positions.len() > 1000,
+        "{} tactical positions",
+        positions.len()
+    );
+    let mut failures = Vec::new();
+    for (i, pos) in positions.iter().enumerate() {
+        let result = make(i as u64).choose_move(pos, &Limits::iterations(20_000));
+        let mut child = *pos;
+        child.play_unchecked(result.best_move);
+        let me = pos.side_to_move();
+        let wins_now = child.outcome() == Some(boardbots::Outcome::Win(me));
+        let exact = minimax(pos, &mut memo);
+        let kept = -minimax(&child, &mut memo);
+        let missed_win = threatens(pos, me) && !wins_now && kept < 1;
+        let block_exists = {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            moves.iter().any(|&m| {
+                let mut c = *pos;
+                c.play_unchecked(m);
+                !threatens(&c, me.opponent())
+            })
+        };
+        let missed_block = !threatens(pos, me) && block_exists && threatens(&child, me.opponent());
+        if missed_win || missed_block || kept < exact {
+            failures.push(*pos);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{name} misplays {} of {} positions, e.g. {:?}",
+        failures.len(),
+        positions.len(),
+        failures.first()
+    );
+}
+
+#[test]
+fn solver_mcts_plays_the_win_and_blocks_the_threat() {
+    check_tactics("mcts", |seed| Box::new(solver_mcts(seed)));
+}
