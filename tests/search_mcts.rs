@@ -257,3 +257,115 @@ fn solver_mcts_plays_the_win_and_blocks_the_threat() {
 fn plain_uct_plays_the_win_and_blocks_the_threat() {
     check_tactics("uct-plain", 7, false, |seed| Box::new(Mcts::<TicTacToe, _>::plain(seed)));
 }
+
+fn budgeted_mcts(budget_bytes: usize, seed: u64) -> Mcts<TicTacToe, UniformPlayout<TicTacToe>> {
+    Mcts::new(
+        MctsConfig {
+            memory_budget_bytes: budget_bytes,
+            ..MctsConfig::default()
+        },
+        UniformPlayout::new(),
+        seed,
+    )
+}
+
+#[test]
+fn memory_budget_caps_the_arena_and_search_goes_on() {
+    let node_bytes = Tree::<TicTacToeMove>::node_bytes();
+    assert!(node_bytes <= 16, "node is {node_bytes} bytes");
+    for nodes in [1, 5, 10, 100, 3_000] {
+        let budget = nodes * node_bytes;
+        let mut mcts = budgeted_mcts(budget, 9);
+        let mut pos = TicTacToe::start();
+        // A whole game, so reuse and compaction run under the cap too.
+        while pos.outcome().is_none() {
+            let result = mcts.choose_move(&pos, &Limits::iterations(5_000));
+            assert!(pos.is_legal(result.best_move), "budget {nodes} nodes");
+            assert!(
+                result.playouts == 5_000 || result.method == "mcts-solved",
+                "playouts continue when the tree is full"
+            );
+            assert!(mcts.tree().len() <= nodes.max(1));
+            assert!(
+                mcts.tree().allocated_bytes() <= budget.max(node_bytes),
+                "{} bytes allocated over a {budget}-byte budget",
+                mcts.tree().allocated_bytes()
+            );
+            check_tree(mcts.tree(), Tree::<TicTacToeMove>::ROOT, &pos);
+            pos.play_unchecked(result.best_move);
+        }
+    }
+}
+
+#[test]
+fn node_cap_from_limits_stops_the_search() {
+    let mut mcts = budgeted_mcts(1 << 20, 4);
+    let result = mcts.choose_move(&TicTacToe::start(), &Limits::nodes(500));
+    // The last iteration may add one node's children past the cap.
+    assert!(mcts.tree().len() <= 500 + 9, "{} nodes", mcts.tree().len());
+    assert!(result.playouts > 0);
+}
+
+#[test]
+fn subtree_reuse_keeps_the_visits_of_the_new_root() {
+    let limits = Limits::iterations(3_000);
+    for reuse in [true, false] {
+        let mut mcts = Mcts::new(
+            MctsConfig {
+                reuse_tree: reuse,
+                solver: false,
+                ..MctsConfig::default()
+            },
+            UniformPlayout::new(),
+            21,
+        );
+        let start = TicTacToe::start();
+        let first = mcts.choose_move(&start, &limits);
+        assert!(first.pv.len() >= 2, "pv {:?}", first.pv);
+        // Our move, then the opponent's most expected reply (a grandchild), then
+        // an unrelated position.
+        let mut pos = start;
+        pos.play_unchecked(first.pv[0]);
+        pos.play_unchecked(first.pv[1]);
+        let second = mcts.choose_move(&pos, &limits);
+        let root_visits = mcts.tree().node(Tree::<TicTacToeMove>::ROOT).visits() as u64;
+        if reuse {
+            assert!(
+                root_visits > second.playouts,
+                "root kept no visits: {root_visits} after {} playouts",
+                second.playouts
+            );
+        } else {
+            assert_eq!(root_visits, second.playouts);
+        }
+        check_tree(mcts.tree(), Tree::<TicTacToeMove>::ROOT, &pos);
+        // The child of the new root: kept too.
+        let mut child = pos;
+        child.play_unchecked(second.best_move);
+        mcts.choose_move(&child, &Limits::iterations(0));
+        let kept = mcts.tree().node(Tree::<TicTacToeMove>::ROOT).visits();
+        assert_eq!(kept > 0, reuse, "child reuse");
+        check_tree(mcts.tree(), Tree::<TicTacToeMove>::ROOT, &child);
+        // A position not below the root: a fresh tree.
+        let unrelated = position(&[(2, 2), (0, 0), (2, 1)]);
+        mcts.choose_move(&unrelated, &Limits::iterations(0));
+        assert_eq!(mcts.tree().node(Tree::<TicTacToeMove>::ROOT).visits(), 0);
+        check_tree(mcts.tree(), Tree::<TicTacToeMove>::ROOT, &unrelated);
+    }
+}
+
+#[test]
+fn reused_search_stays_deterministic() {
+    let play = |seed| {
+        let mut mcts = solver_mcts(seed);
+        let mut pos = TicTacToe::start();
+        let mut log = Vec::new();
+        while pos.outcome().is_none() {
+            let r = mcts.choose_move(&pos, &Limits::iterations(400));
+            log.push((r.best_move, r.nodes, r.playouts));
+            pos.play_unchecked(r.best_move);
+        }
+        log
+    };
+    assert_eq!(play(5), play(5));
+}
