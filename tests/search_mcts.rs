@@ -231,10 +231,8 @@ fn check_tactics(
             })
         };
         // (When every move loses anyway, which one is played does not matter.)
-        let missed_block = exact >= 0
-            && !threatens(pos, me)
-            && block_exists
-            && threatens(&child, me.opponent());
+        let missed_block =
+            exact >= 0 && !threatens(pos, me) && block_exists && threatens(&child, me.opponent());
         if missed_win || missed_block || (exact_value && kept < exact) {
             failures.push(*pos);
         }
@@ -255,7 +253,9 @@ fn solver_mcts_plays_the_win_and_blocks_the_threat() {
 
 #[test]
 fn plain_uct_plays_the_win_and_blocks_the_threat() {
-    check_tactics("uct-plain", 7, false, |seed| Box::new(Mcts::<TicTacToe, _>::plain(seed)));
+    check_tactics("uct-plain", 7, false, |seed| {
+        Box::new(Mcts::<TicTacToe, _>::plain(seed))
+    });
 }
 
 fn budgeted_mcts(budget_bytes: usize, seed: u64) -> Mcts<TicTacToe, UniformPlayout<TicTacToe>> {

@@ -240,3 +240,66 @@ impl<M: Copy + Default> Tree<M> {
         self.nodes.truncate(count as usize);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Moves are the nodes' original ids, so the shape can be checked after compaction.
+    fn expand_with_ids(tree: &mut Tree<u8>, parent: NodeId, count: u8) {
+        let first = tree.len() as u8;
+        let moves: Vec<u8> = (first..first + count).collect();
+        assert!(tree.expand(parent, &moves));
+    }
+
+    fn child_moves(tree: &Tree<u8>, id: NodeId) -> Vec<u8> {
+        tree.node(id)
+            .children()
+            .map(|c| tree.node(c).mv())
+            .collect()
+    }
+
+    #[test]
+    fn keep_subtree_compacts_interleaved_blocks() {
+        let mut tree = Tree::<u8>::new(1 << 10);
+        expand_with_ids(&mut tree, 0, 2); // 1, 2
+        expand_with_ids(&mut tree, 1, 2); // 3, 4
+        expand_with_ids(&mut tree, 2, 2); // 5, 6 (dead after the cut)
+        expand_with_ids(&mut tree, 3, 2); // 7, 8
+        expand_with_ids(&mut tree, 5, 2); // 9, 10 (dead)
+        expand_with_ids(&mut tree, 4, 3); // 11, 12, 13
+        for id in 0..tree.len() as NodeId {
+            for _ in 0..id {
+                tree.node_mut(id).record(1.0);
+            }
+        }
+        tree.keep_subtree(1);
+        assert_eq!(tree.len(), 8);
+        assert_eq!(tree.node(0).visits(), 1, "old node 1 is the root");
+        assert_eq!(child_moves(&tree, 0), vec![3, 4]);
+        let [three, four]: [NodeId; 2] = tree
+            .node(0)
+            .children()
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap();
+        assert_eq!(child_moves(&tree, three), vec![7, 8]);
+        assert_eq!(child_moves(&tree, four), vec![11, 12, 13]);
+        for id in 0..tree.len() as NodeId {
+            let n = tree.node(id);
+            if id > 0 {
+                assert_eq!(n.visits(), n.mv() as u32, "statistics moved with the node");
+            }
+        }
+    }
+
+    #[test]
+    fn expansion_refuses_to_pass_the_budget() {
+        let node = Tree::<u8>::node_bytes();
+        let mut tree = Tree::<u8>::new(4 * node);
+        assert!(!tree.expand(0, &[1, 2, 3, 4]), "root + 4 > 4 nodes");
+        assert!(tree.expand(0, &[1, 2, 3]));
+        assert!(!tree.expand(1, &[4]));
+        assert!(tree.allocated_bytes() <= 4 * node);
+    }
+}
