@@ -189,7 +189,8 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
         self.path.len()
     }
 
-    /// The reward of the finished node `id` for its mover, recorded as a proof.
+    /// The reward of the finished node `id` for its mover, recorded as a proof
+    /// when the solver is on.
     fn finished(&mut self, id: NodeId, outcome: Outcome, pos: &G) -> f32 {
         let mover: Player = pos.side_to_move().opponent();
         let value = outcome.value_for(mover);
@@ -200,7 +201,8 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     }
 
     /// Records `leaf_value` (for the mover into the last node of the path)
-    /// along the path, sign alternating each ply, and propagates proofs.
+    /// along the path, sign alternating each ply, and tightens the proven
+    /// bounds of each node on the way up while they keep changing.
     fn back_up(&mut self, leaf_value: f32) {
         let mut value = leaf_value;
         let mut bounds_changed = self.config.solver;
