@@ -374,3 +374,14 @@ fn reused_search_stays_deterministic() {
     };
     assert_eq!(play(5), play(5));
 }
+
+#[test]
+fn a_deadline_ends_the_search_with_a_legal_move() {
+    // Only termination and legality are checked, never the elapsed time.
+    for budget_ms in [0, 5] {
+        let limits = Limits::time(std::time::Duration::from_millis(budget_ms));
+        let mut mcts = Mcts::<TicTacToe, _>::plain(1);
+        let result = mcts.choose_move(&TicTacToe::start(), &limits);
+        assert!(TicTacToe::start().is_legal(result.best_move));
+    }
+}
