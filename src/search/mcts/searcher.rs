@@ -108,7 +108,17 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
             return true;
         }
         self.policy.tree_moves(pos, &mut self.moves, &mut self.rng);
-        self.tree.expand(id, self.moves.as_slice())
+        if !self.tree.expand(id, self.moves.as_slice()) {
+            return false;
+        }
+        for child in self.tree.node(id).children() {
+            let prior = self.policy.prior(pos, self.tree.node(child).mv());
+            if prior.visits > 0 {
+                let mean = prior.mean.clamp(-1.0, 1.0);
+                self.tree.node_mut(child).record_many(prior.visits, mean);
+            }
+        }
+        true
     }
 
     /// The UCT choice among the children of the expanded node `id`.
