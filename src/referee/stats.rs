@@ -177,7 +177,8 @@ impl EloEstimate {
 
 /// Logistic Elo difference for a mean score `s` (infinite at 0 and 1).
 pub fn elo_from_score(s: f64) -> f64 {
-    -400.0 * (1.0 / s - 1.0).log10()
+    // Adding zero turns the -0 of an even score into 0.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// Error function, Abramowitz & Stegun 7.1.26 (absolute error below 1.5e-7,
