@@ -324,7 +324,7 @@ impl Searcher<NoGo> for RaveMcts {
             if root_proven
                 || matches!(iteration_cap, Some(cap) if iterations >= cap)
                 || limits.nodes_exhausted(self.tree.len() as u64)
-                || (iterations % check_every == 0 && limits.out_of_time())
+                || (iterations.is_multiple_of(check_every) && limits.out_of_time())
             {
                 break;
             }
