@@ -301,7 +301,7 @@ fn bench() {
     let mut out = Vec::new();
     nogo_bench(&mut out).unwrap();
     print!("{}", String::from_utf8(out).unwrap());
-    let (playouts, _) = playouts_per_second(PlayoutStyle::Uniform, 0.1, 1);
+    let (playouts, _, _) = playouts_per_second(PlayoutStyle::Uniform, 0.1, 1);
     assert!(playouts > 0);
 }
 

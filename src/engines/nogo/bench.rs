@@ -14,11 +14,31 @@ use crate::search::{Limits, Searcher};
 /// How long each playout measurement runs.
 const PLAYOUT_SECONDS: f64 = 1.0;
 
-/// Playouts per second of `style` from the empty board, over about `seconds`.
-pub fn playouts_per_second(style: PlayoutStyle, seconds: f64, seed: u64) -> (u64, f64) {
+/// CPU time this thread has used, in seconds, from Linux's
+/// `/proc/thread-self/stat` (10 ms ticks); `None` elsewhere. On a shared
+/// machine wall-clock rates understate the speed one core gives.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let mut fields = after_name.split_whitespace().skip(11);
+    let user: f64 = fields.next()?.parse().ok()?;
+    let system: f64 = fields.next()?.parse().ok()?;
+    const TICKS_PER_SECOND: f64 = 100.0;
+    Some((user + system) / TICKS_PER_SECOND)
+}
+
+/// Playouts per second of `style` from the empty board, run for about
+/// `seconds` of wall-clock time: `(playouts, per wall second, per CPU second)`
+/// (the last `None` where CPU time is unknown).
+pub fn playouts_per_second(
+    style: PlayoutStyle,
+    seconds: f64,
+    seed: u64,
+) -> (u64, f64, Option<f64>) {
     let policy = NoGoPlayout::new(style);
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = NoGo::start();
+    let cpu_before = thread_cpu_seconds();
     let clock = Instant::now();
     let mut playouts = 0u64;
     while clock.elapsed().as_secs_f64() < seconds {
@@ -29,7 +49,20 @@ pub fn playouts_per_second(style: PlayoutStyle, seconds: f64, seed: u64) -> (u64
         }
         playouts += 1000;
     }
-    (playouts, playouts as f64 / clock.elapsed().as_secs_f64())
+    let wall = clock.elapsed().as_secs_f64();
+    let cpu = cpu_before
+        .zip(thread_cpu_seconds())
+        .map(|(a, b)| b - a)
+        .filter(|&t| t > 0.0);
+    (
+        playouts,
+        playouts as f64 / wall,
+        cpu.map(|t| playouts as f64 / t),
+    )
+}
+
+fn per_cpu_second(rate: Option<f64>) -> String {
+    rate.map_or_else(|| "unknown".into(), |r| format!("{r:.0}/s"))
 }
 
 /// Prints the engine's speed figures: uniform and policy playouts per second
@@ -48,13 +81,19 @@ pub fn nogo_bench(out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     let mut mcts = RaveMcts::new(RaveConfig::default(), 1);
+    let cpu_before = thread_cpu_seconds();
     let clock = Instant::now();
     let result = mcts.choose_move(&NoGo::start(), &Limits::time(Duration::from_secs(1)));
     let secs = clock.elapsed().as_secs_f64();
+    let cpu = cpu_before
+        .zip(thread_cpu_seconds())
+        .map(|(a, b)| b - a)
+        .filter(|&t| t > 0.0);
     writeln!(
         out,
-        "mcts (rave) 1 s: {:.0} playouts/s ({} playouts, {} nodes, depth {}, best ({},{}))",
+        "mcts (rave) 1 s: {:.0} playouts/s wall, {} per CPU second ({} playouts, {} nodes, depth {}, best ({},{}))",
         result.playouts as f64 / secs,
+        per_cpu_second(cpu.map(|t| result.playouts as f64 / t)),
         result.playouts,
         mcts.tree().len(),
         result.depth,
