@@ -74,10 +74,11 @@ pub fn nogo_bench(out: &mut dyn Write) -> io::Result<()> {
         ("policy (contested first)", PlayoutStyle::ContestedFirst),
         ("policy (eye making)", PlayoutStyle::EyeMaking),
     ] {
-        let (playouts, rate) = playouts_per_second(style, PLAYOUT_SECONDS, 1);
+        let (playouts, rate, cpu_rate) = playouts_per_second(style, PLAYOUT_SECONDS, 1);
         writeln!(
             out,
-            "{name} playouts: {rate:.0}/s ({playouts} from the empty board)"
+            "{name} playouts: {rate:.0}/s wall, {} per CPU second ({playouts} from the empty board)",
+            per_cpu_second(cpu_rate)
         )?;
     }
     let mut mcts = RaveMcts::new(RaveConfig::default(), 1);
