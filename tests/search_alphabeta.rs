@@ -253,3 +253,36 @@ fn table_entries_are_compact() {
     assert!(TranspositionTable::<NoGoMove>::entry_bytes() <= 16);
     assert_eq!(TranspositionTable::<u8>::entry_bytes(), 12);
 }
+
+#[test]
+fn an_interrupted_search_returns_the_last_completed_iteration() {
+    // The node cap stands in for the clock (same unwinding path, but
+    // deterministic): the interrupted search must answer exactly what a
+    // search capped at its last completed depth answers.
+    let config = AlphaBetaConfig {
+        tt_bytes: 1 << 16,
+        ..AlphaBetaConfig::default()
+    };
+    let positions = random_positions::<TicTacToe>(40, 3, 7);
+    let mut interrupted_runs = 0;
+    for pos in &positions {
+        for cap in [20, 60, 150, 400, 1_000, 3_000] {
+            let capped = AlphaBeta::new(HashNoise, config).choose_move(pos, &Limits::nodes(cap));
+            assert!(pos.is_legal(capped.best_move));
+            if capped.depth == 0 {
+                continue;
+            }
+            let full =
+                AlphaBeta::new(HashNoise, config).choose_move(pos, &Limits::depth(capped.depth));
+            assert_eq!(capped.best_move, full.best_move, "cap {cap} at {pos:?}");
+            assert_eq!(capped.score, full.score, "cap {cap} at {pos:?}");
+            if capped.nodes >= cap {
+                interrupted_runs += 1;
+            }
+        }
+    }
+    assert!(
+        interrupted_runs > 50,
+        "only {interrupted_runs} searches were interrupted"
+    );
+}

@@ -108,7 +108,17 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
             return true;
         }
         self.policy.tree_moves(pos, &mut self.moves, &mut self.rng);
-        self.tree.expand(id, self.moves.as_slice())
+        if !self.tree.expand(id, self.moves.as_slice()) {
+            return false;
+        }
+        for child in self.tree.node(id).children() {
+            let prior = self.policy.prior(pos, self.tree.node(child).mv());
+            if prior.visits > 0 {
+                let mean = prior.mean.clamp(-1.0, 1.0);
+                self.tree.node_mut(child).record_many(prior.visits, mean);
+            }
+        }
+        true
     }
 
     /// The UCT choice among the children of the expanded node `id`.
@@ -189,7 +199,8 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
         self.path.len()
     }
 
-    /// The reward of the finished node `id` for its mover, recorded as a proof.
+    /// The reward of the finished node `id` for its mover, recorded as a proof
+    /// when the solver is on.
     fn finished(&mut self, id: NodeId, outcome: Outcome, pos: &G) -> f32 {
         let mover: Player = pos.side_to_move().opponent();
         let value = outcome.value_for(mover);
@@ -200,7 +211,8 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     }
 
     /// Records `leaf_value` (for the mover into the last node of the path)
-    /// along the path, sign alternating each ply, and propagates proofs.
+    /// along the path, sign alternating each ply, and tightens the proven
+    /// bounds of each node on the way up while they keep changing.
     fn back_up(&mut self, leaf_value: f32) {
         let mut value = leaf_value;
         let mut bounds_changed = self.config.solver;

@@ -110,6 +110,13 @@ impl<M: Copy> Node<M> {
         self.first_child..self.first_child + self.child_count as u32
     }
 
+    /// Adds `visits` rewards of `mean` each (virtual visits from a prior).
+    #[inline]
+    pub fn record_many(&mut self, visits: u32, mean: f32) {
+        self.visits += visits;
+        self.value_sum += visits as f32 * mean;
+    }
+
     /// Adds one reward to the statistics.
     #[inline]
     pub fn record(&mut self, reward: f32) {
