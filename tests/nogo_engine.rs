@@ -301,8 +301,8 @@ fn bench() {
     let mut out = Vec::new();
     nogo_bench(&mut out).unwrap();
     print!("{}", String::from_utf8(out).unwrap());
-    let (playouts, _, _) = playouts_per_second(PlayoutStyle::Uniform, 0.1, 1);
-    assert!(playouts > 0);
+    let (rate, _) = playouts_per_second(PlayoutStyle::Uniform, 1000, 1);
+    assert!(rate > 0.0);
 }
 
 /// Plays `games` colour-swapped games between two configurations, each
@@ -377,6 +377,20 @@ fn ablation() {
             RaveConfig {
                 rave: false,
                 exploration: 0.7,
+                ..bot
+            },
+        ),
+        (
+            "expand after 8 visits",
+            RaveConfig {
+                expand_after_visits: 8,
+                ..bot
+            },
+        ),
+        (
+            "rave k 300",
+            RaveConfig {
+                rave_equivalence: 300.0,
                 ..bot
             },
         ),

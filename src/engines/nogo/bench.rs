@@ -11,8 +11,8 @@ use crate::game::Game;
 use crate::games::NoGo;
 use crate::search::{Limits, Searcher};
 
-/// How long each playout measurement runs.
-const PLAYOUT_SECONDS: f64 = 1.0;
+/// Playouts per measurement: a fixed amount of work, so runs compare.
+const BENCH_PLAYOUTS: u64 = 100_000;
 
 /// CPU time this thread has used, in seconds, from Linux's
 /// `/proc/thread-self/stat` (10 ms ticks); `None` elsewhere. On a shared
@@ -27,38 +27,25 @@ pub fn thread_cpu_seconds() -> Option<f64> {
     Some((user + system) / TICKS_PER_SECOND)
 }
 
-/// Playouts per second of `style` from the empty board, run for about
-/// `seconds` of wall-clock time: `(playouts, per wall second, per CPU second)`
-/// (the last `None` where CPU time is unknown).
-pub fn playouts_per_second(
-    style: PlayoutStyle,
-    seconds: f64,
-    seed: u64,
-) -> (u64, f64, Option<f64>) {
+/// Runs `playouts` playouts of `style` from the empty board and returns
+/// `(per wall second, per CPU second)`, the latter `None` where CPU time is
+/// unknown.
+pub fn playouts_per_second(style: PlayoutStyle, playouts: u64, seed: u64) -> (f64, Option<f64>) {
     let policy = NoGoPlayout::new(style);
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = NoGo::start();
     let cpu_before = thread_cpu_seconds();
     let clock = Instant::now();
-    let mut playouts = 0u64;
-    while clock.elapsed().as_secs_f64() < seconds {
-        // Batches keep the clock out of the measurement.
-        for _ in 0..1000 {
-            let mut pos = start;
-            std::hint::black_box(policy.play_out(&mut pos, &mut rng));
-        }
-        playouts += 1000;
+    for _ in 0..playouts {
+        let mut pos = start;
+        std::hint::black_box(policy.play_out(&mut pos, &mut rng));
     }
     let wall = clock.elapsed().as_secs_f64();
     let cpu = cpu_before
         .zip(thread_cpu_seconds())
         .map(|(a, b)| b - a)
         .filter(|&t| t > 0.0);
-    (
-        playouts,
-        playouts as f64 / wall,
-        cpu.map(|t| playouts as f64 / t),
-    )
+    (playouts as f64 / wall, cpu.map(|t| playouts as f64 / t))
 }
 
 fn per_cpu_second(rate: Option<f64>) -> String {
@@ -74,10 +61,10 @@ pub fn nogo_bench(out: &mut dyn Write) -> io::Result<()> {
         ("policy (contested first)", PlayoutStyle::ContestedFirst),
         ("policy (eye making)", PlayoutStyle::EyeMaking),
     ] {
-        let (playouts, rate, cpu_rate) = playouts_per_second(style, PLAYOUT_SECONDS, 1);
+        let (rate, cpu_rate) = playouts_per_second(style, BENCH_PLAYOUTS, 1);
         writeln!(
             out,
-            "{name} playouts: {rate:.0}/s wall, {} per CPU second ({playouts} from the empty board)",
+            "{name} playouts: {rate:.0}/s wall, {} per CPU second ({BENCH_PLAYOUTS} from the empty board)",
             per_cpu_second(cpu_rate)
         )?;
     }
