@@ -413,3 +413,38 @@ fn ablation() {
         );
     }
 }
+
+#[test]
+fn mobility_counts_legal_points_and_orders_contested_points_first() {
+    use boardbots::engines::nogo::MobilityEvaluator;
+    use boardbots::search::Evaluator;
+    let mut rng = SmallRng::seed_from_u64(8);
+    let mut evaluator = MobilityEvaluator;
+    let mut listed = MoveList::new();
+    let mut legal = MoveList::new();
+    for plies in [0, 10, 30, 50] {
+        let Some(pos) = random_position(plies, &mut rng) else {
+            continue;
+        };
+        let us = pos.side_to_move();
+        let ours = pos.legal_mask_from_scratch(us).count_ones() as i32;
+        let theirs = pos.legal_mask_from_scratch(us.opponent()).count_ones() as i32;
+        assert_eq!(evaluator.evaluate(&pos), 100 * (ours - theirs));
+        evaluator.generate_moves(&pos, &mut listed);
+        pos.legal_moves(&mut legal);
+        let mut sorted = listed.as_slice().to_vec();
+        sorted.sort();
+        assert_eq!(sorted, legal.as_slice(), "a permutation of the legal moves");
+        let contested = |m: &NoGoMove| pos.is_legal_for(us.opponent(), m.index());
+        let first_reserve = listed
+            .iter()
+            .position(|m| !contested(m))
+            .unwrap_or(listed.len());
+        assert!(
+            listed.as_slice()[first_reserve..]
+                .iter()
+                .all(|m| !contested(m)),
+            "contested points come first"
+        );
+    }
+}
