@@ -448,3 +448,31 @@ fn mobility_counts_legal_points_and_orders_contested_points_first() {
         );
     }
 }
+
+#[test]
+fn eye_closing_points_match_a_point_by_point_check() {
+    use boardbots::engines::nogo::eye_closing_points;
+    let mut rng = SmallRng::seed_from_u64(31);
+    for plies in (0..60).step_by(3) {
+        let Some(pos) = random_position(plies, &mut rng) else {
+            continue;
+        };
+        let mover = pos.side_to_move();
+        let mut expected = 0u128;
+        for p in 0..81 {
+            if pos.empty_mask() >> p & 1 == 0 {
+                continue;
+            }
+            let closes_an_eye = (0..81).any(|q| {
+                NoGo::neighbours(p) >> q & 1 == 1
+                    && pos.empty_mask() >> q & 1 == 1
+                    && pos.is_legal_for(mover.opponent(), q)
+                    && (NoGo::neighbours(q) & !(1u128 << p)) & !pos.stones(mover) == 0
+            });
+            if closes_an_eye {
+                expected |= 1 << p;
+            }
+        }
+        assert_eq!(eye_closing_points(&pos, mover), expected, "at\n{pos}");
+    }
+}
