@@ -307,17 +307,19 @@ fn bench() {
 
 /// Plays `games` colour-swapped games between two configurations, each
 /// thinking `secs` per move (or `iterations` if set), from openings of
-/// `random_plies` random moves; returns A's wins.
+/// `random_plies` random moves (seeded per pair from `opening_seed`);
+/// returns A's wins.
 fn match_configs(
     a: RaveConfig,
     b: RaveConfig,
     games: usize,
     secs: f64,
     random_plies: usize,
+    opening_seed: u64,
 ) -> usize {
     let mut a_wins = 0;
     for game in 0..games {
-        let mut rng = SmallRng::seed_from_u64(1000 + (game / 2) as u64);
+        let mut rng = SmallRng::seed_from_u64(opening_seed + (game / 2) as u64);
         let mut pos = random_position(random_plies, &mut rng).unwrap_or_else(NoGo::start);
         let a_side = if game % 2 == 0 {
             Player::Black
@@ -356,6 +358,7 @@ fn ablation() {
     let secs = env("NOGO_ABLATION_SECS", 0.1);
     let plies = env("NOGO_ABLATION_PLIES", 2.0) as usize;
     let only = std::env::var("NOGO_ABLATION_ONLY").unwrap_or_default();
+    let opening_seed = env("NOGO_ABLATION_SEED", 1000.0) as u64;
     let bot = RaveConfig::default();
     let variants = [
         (
@@ -377,6 +380,13 @@ fn ablation() {
             RaveConfig {
                 rave: false,
                 exploration: 0.7,
+                ..bot
+            },
+        ),
+        (
+            "self-harm-averse playouts",
+            RaveConfig {
+                playout: PlayoutStyle::SelfHarmAverse,
                 ..bot
             },
         ),
@@ -406,7 +416,7 @@ fn ablation() {
         if !only.is_empty() && !name.contains(&only) {
             continue;
         }
-        let wins = match_configs(bot, variant, games, secs, plies);
+        let wins = match_configs(bot, variant, games, secs, plies, opening_seed);
         println!(
             "bot vs {name}: W {wins} L {} of {games} at {secs} s/move, {plies} random plies",
             games - wins
@@ -475,4 +485,33 @@ fn eye_closing_points_match_a_point_by_point_check() {
         }
         assert_eq!(eye_closing_points(&pos, mover), expected, "at\n{pos}");
     }
+}
+
+/// How far past its deadline the bot's turns end, over a self-play game.
+#[test]
+#[ignore = "prints turn times; run explicitly"]
+fn turn_times() {
+    let secs = 0.25;
+    let mut bot = RaveMcts::new(RaveConfig::default(), 1);
+    let mut pos = NoGo::start();
+    let mut worst: f64 = 0.0;
+    while pos.outcome().is_none() {
+        let started = std::time::Instant::now();
+        let result = bot.choose_move(&pos, &Limits::time(Duration::from_secs_f64(secs)));
+        let elapsed = started.elapsed().as_secs_f64();
+        println!(
+            "ply {:2}: {:4.0} ms, {} playouts, {} tree nodes",
+            (pos.stones(Player::Black) | pos.stones(Player::White)).count_ones() as usize,
+            elapsed * 1e3,
+            result.playouts,
+            bot.tree().len()
+        );
+        worst = worst.max(elapsed);
+        pos.play_unchecked(result.best_move);
+    }
+    println!(
+        "worst turn {:.0} ms for a {:.0} ms budget",
+        worst * 1e3,
+        secs * 1e3
+    );
 }

@@ -60,6 +60,7 @@ pub fn nogo_bench(out: &mut dyn Write) -> io::Result<()> {
         ("uniform random", PlayoutStyle::Uniform),
         ("policy (contested first)", PlayoutStyle::ContestedFirst),
         ("policy (eye making)", PlayoutStyle::EyeMaking),
+        ("policy (self-harm averse)", PlayoutStyle::SelfHarmAverse),
     ] {
         let (rate, cpu_rate) = playouts_per_second(style, BENCH_PLAYOUTS, 1);
         writeln!(

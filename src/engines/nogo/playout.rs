@@ -24,6 +24,10 @@ pub enum PlayoutStyle {
     /// stones (or the edge) takes that neighbour from the opponent too and
     /// adds it to our reserve.
     EyeMaking,
+    /// As `ContestedFirst`, but a move after which we lose some other legal
+    /// point (a self-inflicted atari or a filled liberty of our own) is
+    /// redrawn, up to a few times.
+    SelfHarmAverse,
 }
 
 /// A playout policy for NoGo; also picks the order in which a new tree node
@@ -71,8 +75,39 @@ impl NoGoPlayout {
                         }
                     }
                 }
+                PlayoutStyle::SelfHarmAverse => {
+                    let candidates = contested_or_all(mine, pos.legal_mask(mover.opponent()));
+                    *pos = play_avoiding_self_harm(pos, candidates, rng);
+                    continue;
+                }
             };
             pos.play_unchecked(random_point(candidates, rng));
+        }
+    }
+}
+
+/// Tries up to this many random candidates for one not costing us legal points.
+const SELF_HARM_TRIES: u32 = 3;
+
+/// The position after a random move from `candidates` that leaves every
+/// other point we could play still playable, if one is found within a few
+/// tries (otherwise after the last one tried). Playing on a copy makes the
+/// check free for the move that is kept.
+#[inline]
+fn play_avoiding_self_harm(pos: &NoGo, mut candidates: u128, rng: &mut SmallRng) -> NoGo {
+    let mover = pos.side_to_move();
+    let mine = pos.legal_mask(mover);
+    let mut tries = 0;
+    loop {
+        let m = random_point(candidates, rng);
+        let bit = 1u128 << m.index();
+        let mut after = *pos;
+        after.play_unchecked(m);
+        tries += 1;
+        candidates &= !bit;
+        let kept_ours = after.legal_mask(mover) & mine == mine & !bit;
+        if kept_ours || candidates == 0 || tries == SELF_HARM_TRIES {
+            return after;
         }
     }
 }
@@ -227,6 +262,7 @@ mod tests {
             PlayoutStyle::Uniform,
             PlayoutStyle::ContestedFirst,
             PlayoutStyle::EyeMaking,
+            PlayoutStyle::SelfHarmAverse,
         ] {
             let policy = NoGoPlayout::new(style);
             let mut rng = SmallRng::seed_from_u64(3);
