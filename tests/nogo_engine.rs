@@ -405,6 +405,13 @@ fn ablation() {
             },
         ),
         (
+            "no tree reuse",
+            RaveConfig {
+                reuse_tree: false,
+                ..bot
+            },
+        ),
+        (
             "no solver",
             RaveConfig {
                 solver: false,
