@@ -7,7 +7,8 @@ use super::PlayoutStyle;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RaveConfig {
     /// Blend AMAF statistics into each child's value (RAVE). Off: plain UCT
-    /// values (with the same solver, reuse and playouts).
+    /// values (with the same solver, reuse and playouts). On won 20-0 against
+    /// off (with UCT exploration 0.7) at 0.1 s/move.
     pub rave: bool,
     /// RAVE equivalence parameter `k`: a child's AMAF weight is
     /// `sqrt(k / (3 n + k))` after `n` real visits, so about `k` visits make
@@ -20,6 +21,9 @@ pub struct RaveConfig {
     /// urgency); 1 means "try every such child before revisiting one".
     pub first_play_urgency: f32,
     /// How playouts pick moves (and the order new children are tried).
+    /// `ContestedFirst` is the default because it won the equal-time
+    /// matches (0.1 s/move) against each alternative: 10-0 against
+    /// `Uniform`, 20-0 against `EyeMaking`, 62-48 against `SelfHarmAverse`.
     pub playout: PlayoutStyle,
     /// MCTS-solver: mark nodes proven won or lost, never select proven
     /// losses, stop once the root is proven, play a proven win at once.
