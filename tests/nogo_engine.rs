@@ -405,6 +405,20 @@ fn ablation() {
             },
         ),
         (
+            "rave k 3000",
+            RaveConfig {
+                rave_equivalence: 3000.0,
+                ..bot
+            },
+        ),
+        (
+            "exploration 0.2",
+            RaveConfig {
+                exploration: 0.2,
+                ..bot
+            },
+        ),
+        (
             "no tree reuse",
             RaveConfig {
                 reuse_tree: false,
