@@ -7,6 +7,8 @@ mod nogo;
 mod reversi;
 mod tictactoe;
 
+pub use reversi::{EndgameSolver, SolveError, SolveMode, Solution};
+
 use crate::game::Game;
 use crate::search::Searcher;
 

@@ -1,4 +1,10 @@
-//! Reversi engines. (Until the engine issue lands: only the random baseline.)
+//! Reversi engines: an exact endgame solver, informed playouts for MCTS,
+//! and the baseline players.
+
+mod solver;
+mod solver_table;
+
+pub use solver::{EndgameSolver, SolveError, SolveMode, Solution};
 
 use super::Engines;
 use crate::games::Reversi;

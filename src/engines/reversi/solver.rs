@@ -1,0 +1,438 @@
+//! The exact Reversi endgame solver: negamax on the final disc difference
+//! (empty squares go to the winner, the FFO convention), with alpha-beta.
+//!
+//! Three kinds of node, by the number of empty squares:
+//! - from [`ORDERED_MIN_EMPTIES`] up: transposition table, fastest-first
+//!   ordering (fewest opponent replies first, corners counted twice) and PVS;
+//! - below that: no table, no move list; the empty squares are tried
+//!   straight from the bitboard, those in quadrants with an odd number of
+//!   empties first (parity);
+//! - one empty: the final score is counted directly.
+//!
+//! A win/loss/draw search is the same search with the window `(-1, 1)`.
+//! The solver checks its [`Limits`] every few thousand nodes and gives up
+//! cleanly when they are reached.
+
+use super::solver_table::{SolverTable, NO_SQUARE};
+use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
+use crate::search::Limits;
+
+/// From this many empty squares up, nodes use the table and sort their moves.
+const ORDERED_MIN_EMPTIES: u32 = 7;
+/// Beyond any final score.
+const INFINITY: i32 = 65;
+/// Nodes between two reads of the clock.
+const CHECK_INTERVAL: u64 = 1 << 12;
+/// Largest number of legal moves a node can hold (one per empty square).
+const MAX_MOVES: usize = 64;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// What the solver proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveMode {
+    /// The exact final disc difference.
+    Exact,
+    /// Only whether the side to move wins, draws or loses (faster).
+    WinLossDraw,
+}
+
+/// A solved position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// For the side to move under perfect play: the final disc difference
+    /// ([`SolveMode::Exact`]) or 1 / 0 / -1 for a win / draw / loss
+    /// ([`SolveMode::WinLossDraw`]).
+    pub score: i32,
+    /// A move that achieves `score` (the pass if the side must pass).
+    pub best_move: ReversiMove,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Why the solver gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error("the game is already over")]
+    GameOver,
+    #[error("the limits stopped the solver after {nodes} nodes, before it proved the result")]
+    Aborted { nodes: u64 },
+}
+
+/// The solver and its transposition table, which it keeps between solves.
+pub struct EndgameSolver {
+    table: SolverTable,
+    nodes: u64,
+    next_check: u64,
+    limits: Limits,
+    aborted: bool,
+}
+
+/// The final score from the view of the player with discs `player`, when
+/// neither side can move and `empties` squares are left (they go to the winner).
+#[inline]
+fn final_score(player: u64, empties: u32) -> i32 {
+    let mine = player.count_ones() as i32;
+    let difference = 2 * mine + empties as i32 - 64;
+    match difference.signum() {
+        1 => difference + empties as i32,
+        -1 => difference - empties as i32,
+        _ => 0,
+    }
+}
+
+/// The empty squares lying in quadrants that hold an odd number of empties.
+/// Playing there first tends to leave the last move of each region to us.
+#[inline]
+fn odd_quadrant_squares(empties: u64) -> u64 {
+    QUADRANTS
+        .iter()
+        .filter(|&&quadrant| (empties & quadrant).count_ones() & 1 == 1)
+        .fold(0, |odd, &quadrant| odd | quadrant)
+        & empties
+}
+
+impl EndgameSolver {
+    /// A solver whose table takes at most `table_bytes`.
+    pub fn new(table_bytes: usize) -> Self {
+        EndgameSolver {
+            table: SolverTable::new(table_bytes),
+            nodes: 0,
+            next_check: CHECK_INTERVAL,
+            limits: Limits::unlimited(),
+            aborted: false,
+        }
+    }
+
+    /// Bytes the transposition table occupies.
+    pub fn table_bytes(&self) -> usize {
+        self.table.allocated_bytes()
+    }
+
+    /// Forgets everything the table learnt (for timing a cold solve).
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves `pos` within `limits` (a deadline and/or a node cap; with
+    /// neither it runs to the end).
+    ///
+    /// Errors: [`SolveError::GameOver`] for a finished game,
+    /// [`SolveError::Aborted`] if a limit was reached first.
+    pub fn solve(
+        &mut self,
+        pos: &Reversi,
+        mode: SolveMode,
+        limits: &Limits,
+    ) -> Result<Solution, SolveError> {
+        self.nodes = 0;
+        self.next_check = CHECK_INTERVAL;
+        self.limits = *limits;
+        self.aborted = false;
+        let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
+        let (alpha, beta) = match mode {
+            SolveMode::Exact => (-INFINITY, INFINITY),
+            SolveMode::WinLossDraw => (-1, 1),
+        };
+        let empties = pos.empty_count();
+        let moves = legal_placements(player, opponent);
+        let (score, best_move) = if moves == 0 {
+            let replies = legal_placements(opponent, player);
+            if replies == 0 {
+                return Err(SolveError::GameOver);
+            }
+            let score = -self.ordered(opponent, player, -beta, -alpha, replies, empties, false);
+            (score, ReversiMove::PASS)
+        } else {
+            let (score, square) =
+                self.ordered_with_move(player, opponent, alpha, beta, moves, empties, true);
+            (score, ReversiMove::from_index(square as usize))
+        };
+        if self.aborted {
+            return Err(SolveError::Aborted { nodes: self.nodes });
+        }
+        let score = match mode {
+            SolveMode::Exact => score,
+            SolveMode::WinLossDraw => score.signum(),
+        };
+        Ok(Solution {
+            score,
+            best_move,
+            nodes: self.nodes,
+        })
+    }
+
+    #[cold]
+    fn check_limits(&mut self) {
+        self.next_check = self.nodes + CHECK_INTERVAL;
+        if self.limits.out_of_time() || self.limits.nodes_exhausted(self.nodes) {
+            self.aborted = true;
+        }
+    }
+
+    /// The value of a position with `empties` empty squares, by the node
+    /// kind its size calls for. `moves` is the side to move's placements.
+    #[inline]
+    fn child(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        moves: u64,
+        empties: u32,
+    ) -> i32 {
+        if empties >= ORDERED_MIN_EMPTIES {
+            self.ordered(player, opponent, alpha, beta, moves, empties, false)
+        } else if empties > 1 {
+            self.unordered(player, opponent, alpha, beta, empties, false)
+        } else if empties == 1 {
+            self.last_square(player, opponent)
+        } else {
+            self.nodes += 1;
+            final_score(player, 0)
+        }
+    }
+
+    fn ordered(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        moves: u64,
+        empties: u32,
+        is_root: bool,
+    ) -> i32 {
+        self.ordered_with_move(player, opponent, alpha, beta, moves, empties, is_root)
+            .0
+    }
+
+    /// A node with the table and sorted moves; returns the fail-soft value
+    /// and the best square ([`NO_SQUARE`] after a pass or a table cut-off).
+    /// The root takes no cut-off from the table, so it always has a move.
+    #[allow(clippy::too_many_arguments)]
+    fn ordered_with_move(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        moves: u64,
+        empties: u32,
+        is_root: bool,
+    ) -> (i32, u8) {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.aborted {
+            return (0, NO_SQUARE);
+        }
+        if moves == 0 {
+            let replies = legal_placements(opponent, player);
+            if replies == 0 {
+                return (final_score(player, empties), NO_SQUARE);
+            }
+            let value = -self.ordered(opponent, player, -beta, -alpha, replies, empties, false);
+            return (value, NO_SQUARE);
+        }
+
+        let mut table_square = NO_SQUARE;
+        if let Some(entry) = self.table.probe(player, opponent) {
+            if !is_root {
+                if entry.lower >= beta || entry.lower == entry.upper {
+                    return (entry.lower, NO_SQUARE);
+                }
+                if entry.upper <= alpha {
+                    return (entry.upper, NO_SQUARE);
+                }
+                alpha = alpha.max(entry.lower);
+                beta = beta.min(entry.upper);
+            }
+            table_square = entry.best_square;
+        }
+
+        // Fastest first: the reply count of the opponent, corners twice.
+        let mut squares = [0u8; MAX_MOVES];
+        let mut keys = [0i32; MAX_MOVES];
+        let mut replies_after = [0u64; MAX_MOVES];
+        let mut count = 0;
+        let mut remaining = moves;
+        while remaining != 0 {
+            let square = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flipped = flipped_discs(player, opponent, square);
+            let replies = legal_placements(opponent ^ flipped, player | flipped | 1 << square);
+            squares[count] = square as u8;
+            replies_after[count] = replies;
+            keys[count] = if square as u8 == table_square {
+                i32::MIN
+            } else {
+                (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+            };
+            count += 1;
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_square = NO_SQUARE;
+        for i in 0..count {
+            let mut pick = i;
+            for j in i + 1..count {
+                if keys[j] < keys[pick] {
+                    pick = j;
+                }
+            }
+            squares.swap(i, pick);
+            keys.swap(i, pick);
+            replies_after.swap(i, pick);
+
+            let square = squares[i] as usize;
+            let flipped = flipped_discs(player, opponent, square);
+            let next_player = opponent ^ flipped;
+            let next_opponent = player | flipped | 1 << square;
+            let replies = replies_after[i];
+            let value = if i == 0 {
+                -self.child(next_player, next_opponent, -beta, -alpha, replies, empties - 1)
+            } else {
+                let scout = -self.child(
+                    next_player,
+                    next_opponent,
+                    -alpha - 1,
+                    -alpha,
+                    replies,
+                    empties - 1,
+                );
+                if scout > alpha && scout < beta {
+                    -self.child(next_player, next_opponent, -beta, -alpha, replies, empties - 1)
+                } else {
+                    scout
+                }
+            };
+            if self.aborted {
+                return (0, NO_SQUARE);
+            }
+            if value > best {
+                best = value;
+                best_square = square as u8;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        let (lower, upper) = if best >= beta {
+            (best, INFINITY)
+        } else if best <= original_alpha {
+            (-INFINITY, best)
+        } else {
+            (best, best)
+        };
+        self.table
+            .store(player, opponent, empties, lower, upper, best_square);
+        (best, best_square)
+    }
+
+    /// A node with few empties: no table, no list; the empty squares in odd
+    /// quadrants are tried first. `passed` says the opponent just passed.
+    fn unordered(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        let empty_squares = !(player | opponent);
+        let odd = odd_quadrant_squares(empty_squares);
+        let mut best = -INFINITY;
+        for group in [odd, empty_squares & !odd] {
+            let mut remaining = group;
+            while remaining != 0 {
+                let square = remaining.trailing_zeros() as usize;
+                remaining &= remaining - 1;
+                let flipped = flipped_discs(player, opponent, square);
+                if flipped == 0 {
+                    continue;
+                }
+                let next_player = opponent ^ flipped;
+                let next_opponent = player | flipped | 1 << square;
+                let value = if empties == 2 {
+                    -self.last_square(next_player, next_opponent)
+                } else {
+                    -self.unordered(next_player, next_opponent, -beta, -alpha, empties - 1, false)
+                };
+                if value > best {
+                    best = value;
+                    if value > alpha {
+                        alpha = value;
+                        if value >= beta {
+                            return value;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -INFINITY {
+            return if passed {
+                final_score(player, empties)
+            } else {
+                -self.unordered(opponent, player, -beta, -alpha, empties, true)
+            };
+        }
+        best
+    }
+
+    /// The exact final score with one empty square left: whoever can play
+    /// there does (the side to move first), then the game is over.
+    #[inline]
+    fn last_square(&mut self, player: u64, opponent: u64) -> i32 {
+        self.nodes += 1;
+        let empty = !(player | opponent);
+        let square = empty.trailing_zeros() as usize;
+        let flipped = flipped_discs(player, opponent, square);
+        if flipped != 0 {
+            return 2 * (player.count_ones() + flipped.count_ones() + 1) as i32 - 64;
+        }
+        let flipped = flipped_discs(opponent, player, square);
+        if flipped != 0 {
+            return 64 - 2 * (opponent.count_ones() + flipped.count_ones() + 1) as i32;
+        }
+        final_score(player, 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn final_scores_give_the_empties_to_the_winner() {
+        // 40 discs of ours, 20 theirs, 4 empty.
+        let ours = (1u64 << 40) - 1;
+        assert_eq!(final_score(ours, 4), 24);
+        // 20 ours, 40 theirs.
+        assert_eq!(final_score((1u64 << 20) - 1, 4), -24);
+        // 30 each.
+        assert_eq!(final_score((1u64 << 30) - 1, 4), 0);
+    }
+
+    #[test]
+    fn odd_quadrants_are_found() {
+        // One empty in the top-left quadrant, two in the bottom-right.
+        let empties = 1 | 1 << 63 | 1 << 62;
+        assert_eq!(odd_quadrant_squares(empties), 1);
+    }
+}
