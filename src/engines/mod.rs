@@ -7,7 +7,10 @@ mod nogo;
 mod reversi;
 mod tictactoe;
 
-pub use reversi::{EndgameSolver, SolveError, SolveMode, Solution};
+pub use reversi::{
+    ffo_bench, ffo_positions, reversi_bench, EndgameSolver, FfoPosition, SolveError, SolveMode,
+    Solution,
+};
 
 use crate::game::Game;
 use crate::search::Searcher;

@@ -1,9 +1,14 @@
 //! Reversi engines: an exact endgame solver, informed playouts for MCTS,
 //! and the baseline players.
 
+mod bench;
+mod ffo;
 mod solver;
 mod solver_table;
+mod stability;
 
+pub use bench::{ffo_bench, reversi_bench};
+pub use ffo::{ffo_positions, FfoPosition};
 pub use solver::{EndgameSolver, SolveError, SolveMode, Solution};
 
 use super::Engines;

@@ -14,6 +14,7 @@
 //! cleanly when they are reached.
 
 use super::solver_table::{SolverTable, NO_SQUARE};
+use super::stability::stable_discs;
 use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
 use crate::search::Limits;
 
@@ -27,6 +28,18 @@ const CHECK_INTERVAL: u64 = 1 << 12;
 const MAX_MOVES: usize = 64;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The squares diagonally next to a corner (b2, g2, b7, g7).
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// The edge squares next to a corner (b1, g1, a2, h2, a7, h7, b8, g8).
+const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+/// The order in which shallow nodes try squares of equal parity: corners,
+/// then ordinary squares, then the squares that tend to give a corner away.
+const SQUARE_CLASSES: [u64; 4] = [
+    CORNERS,
+    !(CORNERS | X_SQUARES | C_SQUARES),
+    C_SQUARES,
+    X_SQUARES,
+];
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,
     0x0000_0000_F0F0_F0F0,
@@ -96,6 +109,27 @@ fn odd_quadrant_squares(empties: u64) -> u64 {
         .filter(|&&quadrant| (empties & quadrant).count_ones() & 1 == 1)
         .fold(0, |odd, &quadrant| odd | quadrant)
         & empties
+}
+
+/// A bound outside the window `(alpha, beta)` proven by stable discs, if any:
+/// the opponent's stable discs cap our score, ours floor it.
+#[inline]
+fn stability_cutoff(player: u64, opponent: u64, alpha: i32, beta: i32) -> Option<i32> {
+    let occupied = player | opponent;
+    // Cheap necessary conditions first: every disc of a colour being stable.
+    if 64 - 2 * opponent.count_ones() as i32 <= alpha {
+        let ceiling = 64 - 2 * stable_discs(opponent, occupied).count_ones() as i32;
+        if ceiling <= alpha {
+            return Some(ceiling);
+        }
+    }
+    if 2 * player.count_ones() as i32 - 64 >= beta {
+        let floor = 2 * stable_discs(player, occupied).count_ones() as i32 - 64;
+        if floor >= beta {
+            return Some(floor);
+        }
+    }
+    None
 }
 
 impl EndgameSolver {
@@ -244,6 +278,10 @@ impl EndgameSolver {
             return (value, NO_SQUARE);
         }
 
+        if let Some(bound) = stability_cutoff(player, opponent, alpha, beta) {
+            return (bound, NO_SQUARE);
+        }
+
         let mut table_square = NO_SQUARE;
         if let Some(entry) = self.table.probe(player, opponent) {
             if !is_root {
@@ -358,8 +396,12 @@ impl EndgameSolver {
         let empty_squares = !(player | opponent);
         let odd = odd_quadrant_squares(empty_squares);
         let mut best = -INFINITY;
-        for group in [odd, empty_squares & !odd] {
-            let mut remaining = group;
+        let groups = SQUARE_CLASSES
+            .iter()
+            .map(|&class| odd & class)
+            .chain(SQUARE_CLASSES.iter().map(|&class| !odd & class));
+        for group in groups {
+            let mut remaining = group & empty_squares;
             while remaining != 0 {
                 let square = remaining.trailing_zeros() as usize;
                 remaining &= remaining - 1;

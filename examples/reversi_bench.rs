@@ -1,0 +1,14 @@
+//! Reversi engine speed figures without the bot executable:
+//! `cargo run --release --example reversi_bench [FIRST_FFO LAST_FFO]`.
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("an FFO number"))
+        .collect();
+    let mut out = std::io::stdout();
+    match args[..] {
+        [first, last] => boardbots::engines::ffo_bench(&mut out, first..=last).map(drop),
+        _ => boardbots::engines::reversi_bench(&mut out),
+    }
+}
