@@ -1,5 +1,5 @@
 //! Reversi engine speed figures without the bot executable:
-//! `cargo run --release --example reversi_bench [FIRST_FFO LAST_FFO]`.
+//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO]`.
 
 fn main() -> std::io::Result<()> {
     let args: Vec<u32> = std::env::args()
@@ -8,6 +8,8 @@ fn main() -> std::io::Result<()> {
         .collect();
     let mut out = std::io::stdout();
     match args[..] {
+        [secs] => boardbots::engines::playout_bench(&mut out, secs as f64)
+            .and_then(|()| boardbots::engines::mcts_bench(&mut out, secs as f64)),
         [first, last] => boardbots::engines::ffo_bench(&mut out, first..=last).map(drop),
         _ => boardbots::engines::reversi_bench(&mut out),
     }

@@ -8,8 +8,9 @@ mod reversi;
 mod tictactoe;
 
 pub use reversi::{
-    ffo_bench, ffo_positions, reversi_bench, EndgameSolver, FfoPosition, SolveError, SolveMode,
-    Solution,
+    ffo_bench, ffo_positions, mcts_bench, playout_bench, reversi_bench, reversi_solve_command,
+    solver_reach, EndgameSolver, EngineSettings, FfoPosition, GreedyPlayer, PlayoutStyle,
+    ReversiEngine, ReversiPlayout, Solution, SolveError, SolveMode,
 };
 
 use crate::game::Game;

@@ -186,6 +186,9 @@ impl EndgameSolver {
         } else {
             let (score, square) =
                 self.ordered_with_move(player, opponent, alpha, beta, moves, empties, true);
+            if self.aborted {
+                return Err(SolveError::Aborted { nodes: self.nodes });
+            }
             (score, ReversiMove::from_index(square as usize))
         };
         if self.aborted {
@@ -278,8 +281,10 @@ impl EndgameSolver {
             return (value, NO_SQUARE);
         }
 
-        if let Some(bound) = stability_cutoff(player, opponent, alpha, beta) {
-            return (bound, NO_SQUARE);
+        if !is_root {
+            if let Some(bound) = stability_cutoff(player, opponent, alpha, beta) {
+                return (bound, NO_SQUARE);
+            }
         }
 
         let mut table_square = NO_SQUARE;
@@ -338,7 +343,14 @@ impl EndgameSolver {
             let next_opponent = player | flipped | 1 << square;
             let replies = replies_after[i];
             let value = if i == 0 {
-                -self.child(next_player, next_opponent, -beta, -alpha, replies, empties - 1)
+                -self.child(
+                    next_player,
+                    next_opponent,
+                    -beta,
+                    -alpha,
+                    replies,
+                    empties - 1,
+                )
             } else {
                 let scout = -self.child(
                     next_player,
@@ -349,7 +361,14 @@ impl EndgameSolver {
                     empties - 1,
                 );
                 if scout > alpha && scout < beta {
-                    -self.child(next_player, next_opponent, -beta, -alpha, replies, empties - 1)
+                    -self.child(
+                        next_player,
+                        next_opponent,
+                        -beta,
+                        -alpha,
+                        replies,
+                        empties - 1,
+                    )
                 } else {
                     scout
                 }
@@ -414,7 +433,14 @@ impl EndgameSolver {
                 let value = if empties == 2 {
                     -self.last_square(next_player, next_opponent)
                 } else {
-                    -self.unordered(next_player, next_opponent, -beta, -alpha, empties - 1, false)
+                    -self.unordered(
+                        next_player,
+                        next_opponent,
+                        -beta,
+                        -alpha,
+                        empties - 1,
+                        false,
+                    )
                 };
                 if value > best {
                     best = value;

@@ -169,7 +169,10 @@ mod tests {
         table.store(2, 0, 5, 0, 0, 2);
         table.store(4, 0, 6, 0, 0, 3);
         assert!(table.probe(1, 0).is_some(), "the deepest entry stays");
-        assert!(table.probe(2, 0).is_none(), "the newest shallow one replaced it");
+        assert!(
+            table.probe(2, 0).is_none(),
+            "the newest shallow one replaced it"
+        );
         assert!(table.probe(4, 0).is_some());
     }
 }
