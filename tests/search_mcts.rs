@@ -105,8 +105,8 @@ fn different_seeds_explore_differently() {
 fn solver_proves_wins_draws_and_losses() {
     let mut memo = HashMap::new();
     // The first positions (in a fixed order) worth +1, -1 and 0 with at least
-    // three stones. (The empty board is a draw whose proof needs nearly the
-    // whole tree: the solver only proves wins and losses cheaply.)
+    // three stones, and the empty board (a draw: proving it needs the bounds,
+    // as "all children proven" alone almost never happens).
     let mut all = tactical_positions();
     all.sort_by_key(|p| p.hash());
     let stones = |p: &TicTacToe| {
@@ -119,7 +119,12 @@ fn solver_proves_wins_draws_and_losses() {
             .find(|p| stones(p) >= 3 && minimax(p, &mut memo) == value)
             .expect("such a position exists")
     };
-    let cases = [(pick(1), 1), (pick(-1), -1), (pick(0), 0)];
+    let cases = [
+        (pick(1), 1),
+        (pick(-1), -1),
+        (pick(0), 0),
+        (TicTacToe::start(), 0),
+    ];
     for (pos, hint) in cases {
         let exact = minimax(&pos, &mut memo);
         assert_eq!(exact, hint, "test position chosen wrongly: {pos:?}");
@@ -368,4 +373,63 @@ fn reused_search_stays_deterministic() {
         log
     };
     assert_eq!(play(5), play(5));
+}
+
+#[test]
+fn a_deadline_ends_the_search_with_a_legal_move() {
+    // Only termination and legality are checked, never the elapsed time.
+    for budget_ms in [0, 5] {
+        let limits = Limits::time(std::time::Duration::from_millis(budget_ms));
+        let mut mcts = Mcts::<TicTacToe, _>::plain(1);
+        let result = mcts.choose_move(&TicTacToe::start(), &limits);
+        assert!(TicTacToe::start().is_legal(result.best_move));
+    }
+}
+
+/// Uniform playouts, plus a strong prior for one point.
+struct FavourPoint {
+    uniform: UniformPlayout<TicTacToe>,
+    favourite: TicTacToeMove,
+}
+
+impl boardbots::search::PlayoutPolicy<TicTacToe> for FavourPoint {
+    fn playout(
+        &mut self,
+        pos: &mut TicTacToe,
+        rng: &mut rand::rngs::SmallRng,
+    ) -> boardbots::Outcome {
+        self.uniform.playout(pos, rng)
+    }
+
+    fn prior(&mut self, _parent: &TicTacToe, m: TicTacToeMove) -> boardbots::search::Prior {
+        if m == self.favourite {
+            boardbots::search::Prior {
+                visits: 1_000,
+                mean: 0.9,
+            }
+        } else {
+            boardbots::search::Prior::default()
+        }
+    }
+}
+
+#[test]
+fn priors_count_as_virtual_visits() {
+    let favourite = TicTacToeMove::new(2, 1).unwrap();
+    let policy = FavourPoint {
+        uniform: UniformPlayout::new(),
+        favourite,
+    };
+    let mut mcts = Mcts::new(MctsConfig::default(), policy, 2);
+    let result = mcts.choose_move(&TicTacToe::start(), &Limits::iterations(50));
+    assert_eq!(result.best_move, favourite);
+    let root = mcts.tree().node(Tree::<TicTacToeMove>::ROOT);
+    let favoured = root
+        .children()
+        .find(|&c| mcts.tree().node(c).mv() == favourite)
+        .unwrap();
+    assert!(mcts.tree().node(favoured).visits() >= 1_000);
+    // Without the prior the edge point (2,1) is not the choice.
+    let plain = solver_mcts(2).choose_move(&TicTacToe::start(), &Limits::iterations(5_000));
+    assert_ne!(plain.best_move, favourite);
 }

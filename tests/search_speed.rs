@@ -41,6 +41,16 @@ fn print_search_speeds() {
             mcts.tree().len()
         );
     }
+    let mut solver = Mcts::new(MctsConfig::default(), UniformPlayout::new(), 1);
+    let t = Instant::now();
+    let r = solver.choose_move(&start, &Limits::iterations(10_000_000));
+    println!(
+        "mcts solver: {} from the empty board after {} iterations, {:.3}s, {} nodes",
+        r.method,
+        r.playouts,
+        t.elapsed().as_secs_f64(),
+        solver.tree().len()
+    );
     // Alpha-beta without the table shortcutting everything: fixed depth
     // with a noisy evaluation, fresh table each run, summed over many positions.
     let mut nodes = 0;
