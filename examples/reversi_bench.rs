@@ -1,5 +1,5 @@
 //! Reversi engine speed figures without the bot executable:
-//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO]`.
+//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO | 0 GAMES]`.
 
 fn main() -> std::io::Result<()> {
     let args: Vec<u32> = std::env::args()
@@ -10,6 +10,7 @@ fn main() -> std::io::Result<()> {
     match args[..] {
         [secs] => boardbots::engines::playout_bench(&mut out, secs as f64)
             .and_then(|()| boardbots::engines::mcts_bench(&mut out, secs as f64)),
+        [0, games] => boardbots::engines::solver_reach_bench(&mut out, games as u64),
         [first, last] => boardbots::engines::ffo_bench(&mut out, first..=last).map(drop),
         _ => boardbots::engines::reversi_bench(&mut out),
     }

@@ -149,6 +149,73 @@ pub fn mcts_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
     )
 }
 
+/// Solve times by number of empties, to choose [`solver_reach`]: plays
+/// `games` games of the bot against itself (500 iterations a move, solver
+/// off, seeded) and times an exact and a win/loss/draw solve, each with a
+/// cold table, of the position at every count of empties from 22 down to
+/// 12. Prints the mean and worst CPU seconds per count.
+///
+/// [`solver_reach`]: super::engine::solver_reach
+pub fn solver_reach_bench(out: &mut dyn Write, games: u64) -> io::Result<()> {
+    const MOST_EMPTIES: u32 = 22;
+    const FEWEST_EMPTIES: u32 = 12;
+    let rows = (MOST_EMPTIES - FEWEST_EMPTIES + 1) as usize;
+    // [empties][mode] -> (sum, worst, count)
+    let mut stats = vec![[(0.0f64, 0.0f64, 0u32); 2]; rows];
+    let mut solver = EndgameSolver::new(BENCH_TABLE_BYTES);
+    let settings = EngineSettings {
+        use_solver: false,
+        ..EngineSettings::default()
+    };
+    for game in 0..games {
+        let mut players = [
+            ReversiEngine::new(settings, 2 * game),
+            ReversiEngine::new(settings, 2 * game + 1),
+        ];
+        let mut pos = Reversi::start();
+        while !pos.is_game_over() && pos.empty_count() >= FEWEST_EMPTIES {
+            let empties = pos.empty_count();
+            if empties <= MOST_EMPTIES {
+                for (column, mode) in [SolveMode::Exact, SolveMode::WinLossDraw]
+                    .into_iter()
+                    .enumerate()
+                {
+                    solver.clear_table();
+                    let watch = Stopwatch::start();
+                    solver
+                        .solve(&pos, mode, &Limits::unlimited())
+                        .expect("an unfinished position");
+                    let secs = watch.cpu_secs().unwrap_or_else(|| watch.wall_secs());
+                    let cell = &mut stats[(MOST_EMPTIES - empties) as usize][column];
+                    *cell = (cell.0 + secs, cell.1.max(secs), cell.2 + 1);
+                }
+            }
+            let mover = pos.side_to_move().index();
+            let choice = players[mover].choose_move(&pos, &Limits::iterations(500));
+            pos.play_unchecked(choice.best_move);
+        }
+    }
+    writeln!(
+        out,
+        "empties  exact mean/worst (s)   wld mean/worst (s)   positions"
+    )?;
+    for (row, cells) in stats.iter().enumerate() {
+        let [(exact_sum, exact_worst, n), (wld_sum, wld_worst, _)] = *cells;
+        if n > 0 {
+            writeln!(
+                out,
+                "{:>7}  {:>8.3} / {:>7.3}      {:>8.3} / {:>7.3}   {n}",
+                MOST_EMPTIES - row as u32,
+                exact_sum / n as f64,
+                exact_worst,
+                wld_sum / n as f64,
+                wld_worst
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Prints every speed figure of the Reversi engines: playouts, MCTS, and
 /// the solver on FFO #40-#44.
 pub fn reversi_bench(out: &mut dyn Write) -> io::Result<()> {

@@ -11,7 +11,7 @@ mod solver;
 mod solver_table;
 mod stability;
 
-pub use bench::{ffo_bench, mcts_bench, playout_bench, reversi_bench};
+pub use bench::{ffo_bench, mcts_bench, playout_bench, reversi_bench, solver_reach_bench};
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use ffo::{ffo_positions, FfoPosition};
 pub use greedy::GreedyPlayer;
