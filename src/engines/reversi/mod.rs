@@ -36,7 +36,8 @@ fn engine_with_playout(playout: PlayoutStyle, seed: u64) -> Box<dyn Searcher<Rev
 
 impl Engines for Reversi {
     /// "mcts" is the bot; the `mcts-*` variants differ from it in one
-    /// respect each, for arena comparisons.
+    /// respect each, for arena comparisons ("mcts-mobility" is the bot's
+    /// own playout style, kept as a name for comparisons).
     fn engine_names() -> &'static [&'static str] {
         &[
             "mcts",
