@@ -138,7 +138,7 @@ fn solver_gives_up_at_its_limits() {
     let mut solver = EndgameSolver::new(1 << 20);
     let capped = solver.solve(&ffo.position, SolveMode::Exact, &Limits::nodes(50_000));
     assert!(
-        matches!(capped, Err(SolveError::Aborted { nodes }) if nodes >= 50_000 && nodes < 60_000),
+        matches!(capped, Err(SolveError::Aborted { nodes }) if (50_000..60_000).contains(&nodes)),
         "{capped:?}"
     );
     let expired = Limits::until(Instant::now());
@@ -171,7 +171,7 @@ fn check_engine_game(engine: &mut dyn Searcher<Reversi>, seed: u64, limits: &Lim
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = Reversi::start();
     let mut moves = MoveList::new();
-    let engine_colour = if seed % 2 == 0 {
+    let engine_colour = if seed.is_multiple_of(2) {
         Player::Black
     } else {
         Player::White

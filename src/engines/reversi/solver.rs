@@ -114,6 +114,15 @@ fn odd_quadrant_squares(empties: u64) -> u64 {
         & empties
 }
 
+/// The squares next to (in any of the eight directions) a square of `discs`.
+#[inline]
+fn neighbours(discs: u64) -> u64 {
+    const NOT_COLUMN_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_COLUMN_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let sideways = (discs << 1 & NOT_COLUMN_A) | (discs >> 1 & NOT_COLUMN_H) | discs;
+    (sideways << 8) | (sideways >> 8) | sideways
+}
+
 /// A bound outside the window `(alpha, beta)` proven by stable discs, if any:
 /// the opponent's stable discs cap our score, ours floor it.
 #[inline]
@@ -184,7 +193,7 @@ impl EndgameSolver {
             if replies == 0 {
                 return Err(SolveError::GameOver);
             }
-            let score = -self.ordered(opponent, player, -beta, -alpha, replies, empties, false);
+            let score = -self.ordered(opponent, player, -beta, -alpha, replies, empties);
             (score, ReversiMove::PASS)
         } else {
             let (score, square) = if mode == SolveMode::Exact {
@@ -270,7 +279,7 @@ impl EndgameSolver {
         empties: u32,
     ) -> i32 {
         if empties >= ORDERED_MIN_EMPTIES {
-            self.ordered(player, opponent, alpha, beta, moves, empties, false)
+            self.ordered(player, opponent, alpha, beta, moves, empties)
         } else if empties > 1 {
             self.unordered(player, opponent, alpha, beta, empties, false)
         } else if empties == 1 {
@@ -281,6 +290,7 @@ impl EndgameSolver {
         }
     }
 
+    /// A node with the table and sorted moves, below the root.
     fn ordered(
         &mut self,
         player: u64,
@@ -289,9 +299,8 @@ impl EndgameSolver {
         beta: i32,
         moves: u64,
         empties: u32,
-        is_root: bool,
     ) -> i32 {
-        self.ordered_with_move(player, opponent, alpha, beta, moves, empties, is_root)
+        self.ordered_with_move(player, opponent, alpha, beta, moves, empties, false)
             .0
     }
 
@@ -321,7 +330,7 @@ impl EndgameSolver {
             if replies == 0 {
                 return (final_score(player, empties), NO_SQUARE);
             }
-            let value = -self.ordered(opponent, player, -beta, -alpha, replies, empties, false);
+            let value = -self.ordered(opponent, player, -beta, -alpha, replies, empties);
             return (value, NO_SQUARE);
         }
 
@@ -469,6 +478,8 @@ impl EndgameSolver {
     ) -> i32 {
         self.nodes += 1;
         let empty_squares = !(player | opponent);
+        // A placement must touch an opponent disc; skip the squares that cannot.
+        let candidates = empty_squares & neighbours(opponent);
         let odd = odd_quadrant_squares(empty_squares);
         let mut best = -INFINITY;
         let groups = SQUARE_CLASSES
@@ -476,7 +487,7 @@ impl EndgameSolver {
             .map(|&class| odd & class)
             .chain(SQUARE_CLASSES.iter().map(|&class| !odd & class));
         for group in groups {
-            let mut remaining = group & empty_squares;
+            let mut remaining = group & candidates;
             while remaining != 0 {
                 let square = remaining.trailing_zeros() as usize;
                 remaining &= remaining - 1;
