@@ -280,8 +280,10 @@ impl EndgameSolver {
     ) -> i32 {
         if empties >= ORDERED_MIN_EMPTIES {
             self.ordered(player, opponent, alpha, beta, moves, empties)
-        } else if empties > 1 {
+        } else if empties > 2 {
             self.unordered(player, opponent, alpha, beta, empties, false)
+        } else if empties == 2 {
+            self.last_two(player, opponent, alpha, beta)
         } else if empties == 1 {
             self.last_square(player, opponent)
         } else {
@@ -497,8 +499,8 @@ impl EndgameSolver {
                 }
                 let next_player = opponent ^ flipped;
                 let next_opponent = player | flipped | 1 << square;
-                let value = if empties == 2 {
-                    -self.last_square(next_player, next_opponent)
+                let value = if empties == 3 {
+                    -self.last_two(next_player, next_opponent, -beta, -alpha)
                 } else {
                     -self.unordered(
                         next_player,
@@ -530,13 +532,61 @@ impl EndgameSolver {
         best
     }
 
+    /// Two empty squares left: each side's two tries spelt out, without the
+    /// bookkeeping of [`EndgameSolver::unordered`].
+    #[inline]
+    fn last_two(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let empty = !(player | opponent);
+        let first = empty.trailing_zeros() as usize;
+        let second = (empty & (empty - 1)).trailing_zeros() as usize;
+        let mut best = -INFINITY;
+        for (square, other) in [(first, second), (second, first)] {
+            let flipped = flipped_discs(player, opponent, square);
+            if flipped != 0 {
+                let value =
+                    -self.last_square_at(opponent ^ flipped, player | flipped | 1 << square, other);
+                best = best.max(value);
+                if best >= beta {
+                    return best;
+                }
+            }
+        }
+        if best > -INFINITY {
+            return best;
+        }
+        // We must pass; the opponent tries both squares, minimising our score.
+        let mut worst = INFINITY;
+        for (square, other) in [(first, second), (second, first)] {
+            let flipped = flipped_discs(opponent, player, square);
+            if flipped != 0 {
+                let value =
+                    self.last_square_at(player ^ flipped, opponent | flipped | 1 << square, other);
+                worst = worst.min(value);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if worst < INFINITY {
+            worst
+        } else {
+            final_score(player, 2)
+        }
+    }
+
     /// The exact final score with one empty square left: whoever can play
     /// there does (the side to move first), then the game is over.
     #[inline]
     fn last_square(&mut self, player: u64, opponent: u64) -> i32 {
-        self.nodes += 1;
         let empty = !(player | opponent);
-        let square = empty.trailing_zeros() as usize;
+        self.last_square_at(player, opponent, empty.trailing_zeros() as usize)
+    }
+
+    /// [`EndgameSolver::last_square`] with the empty square known.
+    #[inline]
+    fn last_square_at(&mut self, player: u64, opponent: u64, square: usize) -> i32 {
+        self.nodes += 1;
         let flipped = flipped_discs(player, opponent, square);
         if flipped != 0 {
             return 2 * (player.count_ones() + flipped.count_ones() + 1) as i32 - 64;
