@@ -103,16 +103,41 @@ fn final_score(player: u64, empties: u32) -> i32 {
     }
 }
 
-/// The empty squares lying in quadrants that hold an odd number of empties.
-/// Playing there first tends to leave the last move of each region to us.
+/// Bit `q` set when quadrant `q` holds an odd number of the `empties`.
+/// Playing in such a quadrant first tends to leave the last move of each
+/// region to us.
 #[inline]
-fn odd_quadrant_squares(empties: u64) -> u64 {
+fn quadrant_parity(empties: u64) -> u32 {
     QUADRANTS
         .iter()
-        .filter(|&&quadrant| (empties & quadrant).count_ones() & 1 == 1)
-        .fold(0, |odd, &quadrant| odd | quadrant)
-        & empties
+        .enumerate()
+        .map(|(q, &quadrant)| ((empties & quadrant).count_ones() & 1) << q)
+        .fold(0, |parity, bit| parity | bit)
 }
+
+/// The parity bit of the quadrant holding `square`, so that a move updates
+/// the parity with one XOR instead of four population counts.
+#[inline]
+fn quadrant_bit(square: usize) -> u32 {
+    1 << ((square >> 2 & 1) | (square >> 4 & 2))
+}
+
+/// The squares of the quadrants whose bits are set in `parity`.
+const SQUARES_BY_PARITY: [u64; 16] = {
+    let mut table = [0u64; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if parity >> q & 1 == 1 {
+                table[parity] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        parity += 1;
+    }
+    table
+};
 
 /// The squares next to (in any of the eight directions) a square of `discs`.
 #[inline]
@@ -281,7 +306,8 @@ impl EndgameSolver {
         if empties >= ORDERED_MIN_EMPTIES {
             self.ordered(player, opponent, alpha, beta, moves, empties)
         } else if empties > 2 {
-            self.unordered(player, opponent, alpha, beta, empties, false)
+            let parity = quadrant_parity(!(player | opponent));
+            self.unordered(player, opponent, alpha, beta, empties, parity, false)
         } else if empties == 2 {
             self.last_two(player, opponent, alpha, beta)
         } else if empties == 1 {
@@ -468,7 +494,9 @@ impl EndgameSolver {
     }
 
     /// A node with few empties: no table, no list; the empty squares in odd
-    /// quadrants are tried first. `passed` says the opponent just passed.
+    /// quadrants (`parity`, see [`quadrant_parity`]) are tried first.
+    /// `passed` says the opponent just passed.
+    #[allow(clippy::too_many_arguments)]
     fn unordered(
         &mut self,
         player: u64,
@@ -476,13 +504,14 @@ impl EndgameSolver {
         mut alpha: i32,
         beta: i32,
         empties: u32,
+        parity: u32,
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
         let empty_squares = !(player | opponent);
         // A placement must touch an opponent disc; skip the squares that cannot.
         let candidates = empty_squares & neighbours(opponent);
-        let odd = odd_quadrant_squares(empty_squares);
+        let odd = SQUARES_BY_PARITY[parity as usize];
         let mut best = -INFINITY;
         let groups = SQUARE_CLASSES
             .iter()
@@ -508,6 +537,7 @@ impl EndgameSolver {
                         -beta,
                         -alpha,
                         empties - 1,
+                        parity ^ quadrant_bit(square),
                         false,
                     )
                 };
@@ -526,7 +556,7 @@ impl EndgameSolver {
             return if passed {
                 final_score(player, empties)
             } else {
-                -self.unordered(opponent, player, -beta, -alpha, empties, true)
+                -self.unordered(opponent, player, -beta, -alpha, empties, parity, true)
             };
         }
         best
@@ -615,9 +645,18 @@ mod tests {
     }
 
     #[test]
-    fn odd_quadrants_are_found() {
+    fn quadrant_parity_is_kept_by_single_bits() {
         // One empty in the top-left quadrant, two in the bottom-right.
         let empties = 1 | 1 << 63 | 1 << 62;
-        assert_eq!(odd_quadrant_squares(empties), 1);
+        assert_eq!(quadrant_parity(empties), 0b0001);
+        assert_eq!(SQUARES_BY_PARITY[0b0001], QUADRANTS[0]);
+        for square in 0..64 {
+            let toggled = empties ^ 1u64 << square;
+            assert_eq!(
+                quadrant_parity(toggled),
+                quadrant_parity(empties) ^ quadrant_bit(square),
+                "square {square}"
+            );
+        }
     }
 }
