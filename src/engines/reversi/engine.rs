@@ -90,16 +90,19 @@ impl ReversiEngine {
     }
 
     /// The solver's share of `limits`: part of the time left, and a node
-    /// cap derived from an iteration cap when there is no deadline.
+    /// cap derived from the iteration cap (else the node cap), if any.
     fn solver_limits(&self, limits: &Limits) -> Limits {
         Limits {
             deadline: limits
                 .remaining()
                 .map(|left| Limits::time(left.mul_f64(self.settings.solver_time_share)))
                 .and_then(|share| share.deadline),
-            max_nodes: limits.max_nodes.or(limits
+            // An MCTS node cap counts tree nodes, far costlier than solver
+            // nodes, so an iteration cap is the better measure when given.
+            max_nodes: limits
                 .max_iterations
-                .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))),
+                .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))
+                .or(limits.max_nodes),
             max_iterations: None,
             max_depth: None,
         }

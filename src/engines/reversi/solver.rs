@@ -2,14 +2,17 @@
 //! (empty squares go to the winner, the FFO convention), with alpha-beta.
 //!
 //! Three kinds of node, by the number of empty squares:
-//! - from [`ORDERED_MIN_EMPTIES`] up: transposition table, fastest-first
+//! - from [`ORDERED_MIN_EMPTIES`] up: transposition table (its move tried
+//!   first), stability and enhanced transposition cut-offs, fastest-first
 //!   ordering (fewest opponent replies first, corners weighted) and PVS;
-//! - below that: no table, no move list; the empty squares are tried
-//!   straight from the bitboard, those in quadrants with an odd number of
-//!   empties first (parity);
-//! - one empty: the final score is counted directly.
+//! - from 3 empties up to that: no table, no move list; the empty squares
+//!   are tried straight from the bitboard, those in quadrants with an odd
+//!   number of empties first (parity), corners before X-squares;
+//! - two empties: both tries of each side spelt out; one empty: the final
+//!   score is counted directly.
 //!
-//! A win/loss/draw search is the same search with the window `(-1, 1)`.
+//! An exact solve closes in on the score with null-window searches from 0
+//! (MTD(f)); a win/loss/draw solve is one search with the window `(-1, 1)`.
 //! The solver checks its [`Limits`] every few thousand nodes and gives up
 //! cleanly when they are reached.
 
