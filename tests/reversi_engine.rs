@@ -50,7 +50,7 @@ fn solver_solves_ffo_40_to_44() {
 }
 
 #[test]
-#[ignore = "about 3 CPU minutes (#45 59 s, #48 78 s); run with --ignored"]
+#[ignore = "about 9 CPU minutes (#49 alone 6); run with --ignored"]
 fn solver_solves_ffo_45_to_49() {
     check_ffo(45..=49);
 }
