@@ -11,6 +11,10 @@ use super::record::Termination;
 /// Share of the turn's limit an engine is told to use; the rest absorbs the
 /// overshoot of a search that checks the clock only now and then.
 const DEADLINE_SHARE: f64 = 0.9;
+/// A built-in engine loses on time only past this multiple of its limit: it
+/// is trusted to stop near its deadline, and the scheduling hiccups of a
+/// loaded machine (a few milliseconds at short limits) should not lose games.
+const TIMEOUT_FACTOR: f64 = 1.5;
 
 /// An engine from the `Engines` registry.
 pub struct BuiltinBot<G: Game> {
@@ -33,7 +37,7 @@ impl<G: Game> Contestant<G> for BuiltinBot<G> {
             "{} value {:.3} depth {} nodes {} playouts {}",
             result.method, result.value, result.depth, result.nodes, result.playouts
         );
-        let answer = if elapsed > turn.limit {
+        let answer = if elapsed > turn.limit.mul_f64(TIMEOUT_FACTOR) {
             Err(Fault {
                 termination: Termination::Timeout,
                 detail: format!("the engine took {elapsed:?}"),
