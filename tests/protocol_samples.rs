@@ -7,7 +7,6 @@
 //!   opponent with the rules library; see `protocol-samples/README.md`);
 //! - `bad/*.in`: exit 2, nothing on stdout, one stderr line holding `bad/*.expect`.
 
-use std::collections::HashMap;
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -616,7 +615,6 @@ fn kill_marker_or_nothing_before_the_first_turn() {
 /// request with a legal move until the game ends (seeded, different seeds).
 #[test]
 fn keep_running_plays_whole_games() {
-    let mut outcomes = HashMap::new();
     for seed in 0..6u64 {
         let args = vec![
             "--keep-running".to_string(),
@@ -646,13 +644,9 @@ fn keep_running_plays_whole_games() {
             }
             bot.send(&referee.encode(reply));
         }
-        *outcomes
-            .entry(format!("{:?}", referee.position.outcome()))
-            .or_insert(0) += 1;
         bot.send(&format!("{KILL_MARKER}\n"));
         let (status, rest, _) = bot.finish("whole game");
         assert_eq!(status.code(), Some(0));
         assert!(rest.is_empty());
     }
-    assert_eq!(outcomes.values().sum::<i32>(), 6);
 }
