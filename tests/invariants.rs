@@ -93,10 +93,14 @@ fn tictactoe_random_playout_invariants() {
     check_random_playouts::<TicTacToe>(2000, 1);
 }
 
+#[test]
+fn gomoku_random_playout_invariants() {
+    check_random_playouts::<Gomoku>(50, 2);
+}
+
 // Each game's line is added when its rules land.
 #[allow(dead_code)]
 fn all_games_listed() {
     let _ = check_random_playouts::<Reversi>;
-    let _ = check_random_playouts::<Gomoku>;
     let _ = check_random_playouts::<NoGo>;
 }
