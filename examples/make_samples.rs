@@ -104,7 +104,7 @@ fn random_line<G: Game>(seed: u64, plies: usize) -> Line<G> {
 /// first is the "no move" marker) and that player's own earlier responses.
 fn history(plies: &[RawMove]) -> (Vec<RawMove>, Vec<RawMove>) {
     let (mut requests, responses): (Vec<RawMove>, Vec<RawMove>);
-    if plies.len() % 2 == 0 {
+    if plies.len().is_multiple_of(2) {
         requests = vec![RawMove::PASS];
         requests.extend(plies.iter().skip(1).step_by(2));
         responses = plies.iter().step_by(2).copied().collect();

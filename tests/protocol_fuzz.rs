@@ -254,7 +254,7 @@ fn encode(plies: &[RawMove], encoding: &Encoding) -> String {
     // The player to move gets the other player's moves as requests.
     let mut requests = Vec::new();
     let mut responses = Vec::new();
-    if plies.len() % 2 == 0 {
+    if plies.len().is_multiple_of(2) {
         requests.push(RawMove::PASS);
     }
     for (i, ply) in plies.iter().enumerate() {

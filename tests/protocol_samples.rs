@@ -623,7 +623,7 @@ fn keep_running_plays_whole_games() {
             seed.to_string(),
         ];
         let mut bot = Bot::start("tictactoe", &args, &[]);
-        let first = if seed % 2 == 0 {
+        let first = if seed.is_multiple_of(2) {
             "{\"requests\":[{\"x\":-1,\"y\":-1}]}\n"
         } else {
             "{\"requests\":[{\"x\":1,\"y\":1}]}\n"
