@@ -75,7 +75,8 @@ impl Bot {
             .args(args)
             .arg("--time")
             .arg(THINK_SECS)
-            .env_remove("BOARDBOTS_KEEP_RUNNING")
+            // Set, not removed: it also overrides a keep-running build default.
+            .env("BOARDBOTS_KEEP_RUNNING", "0")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::bot_game::BotGame;
 use super::cli::{
     keep_running_requested, parse_command_line, BotArgs, BotCommand, ExtraCommand, Invocation,
-    KEEP_RUNNING_ENV,
+    KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_ENV,
 };
 use super::session::{run_session, SessionConfig};
 
@@ -72,6 +72,7 @@ fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
         keep_running: keep_running_requested(
             args.keep_running,
             std::env::var(KEEP_RUNNING_ENV).ok().as_deref(),
+            KEEP_RUNNING_BUILD_DEFAULT,
         ),
         think_time: args.time,
     };

@@ -15,6 +15,11 @@ pub const DEFAULT_SEED: u64 = 1;
 /// Environment variable that turns keep-running on for uploads that take no arguments.
 pub const KEEP_RUNNING_ENV: &str = "BOARDBOTS_KEEP_RUNNING";
 
+/// The same variable's value when the executable was compiled: an upload
+/// built with `BOARDBOTS_KEEP_RUNNING=1 cargo build ...` keeps running by
+/// default, since Botzone starts bots with neither arguments nor environment.
+pub const KEEP_RUNNING_BUILD_DEFAULT: Option<&str> = option_env!("BOARDBOTS_KEEP_RUNNING");
+
 const AFTER_HELP: &str = "\
 Without a subcommand the bot plays Botzone turns: it reads the judge's input on
 stdin and prints one move.
@@ -30,7 +35,8 @@ Output, in the input's format: {\"response\":{\"x\":X,\"y\":Y},\"debug\":\"...\"
 the line `X Y` followed by a debug line. x is the column, y the row, from 0 at
 the top-left; (-1,-1) is a Reversi pass.
 
-Keep-running (--keep-running, or BOARDBOTS_KEEP_RUNNING=1): after every answer
+Keep-running (--keep-running, or BOARDBOTS_KEEP_RUNNING=1 at run time, or at
+build time for a bot that keeps running by default): after every answer
 the bot prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and waits for the next
 request: a bare move ({\"x\":X,\"y\":Y} or `x y`) or a full JSON history. It
 exits 0 on >>>BOTZONE_CONTROLLER_KILL<<< or at end of input.
@@ -135,9 +141,16 @@ pub fn parse_command_line<G: BotGame>(
     BotArgs::from_arg_matches(&matches).map(Invocation::Bot)
 }
 
-/// Keep-running is on with the flag or with `BOARDBOTS_KEEP_RUNNING` set to 1 / true / yes.
-pub fn keep_running_requested(flag: bool, env_value: Option<&str>) -> bool {
-    flag || env_value.is_some_and(|v| {
+/// Keep-running is on with the flag, or when `BOARDBOTS_KEEP_RUNNING` is 1 /
+/// true / yes: its run-time value (`runtime_env`) if set, else its value at
+/// build time (`build_default`). So `BOARDBOTS_KEEP_RUNNING=0` at run time
+/// turns a keep-running build back to turn-by-turn.
+pub fn keep_running_requested(
+    flag: bool,
+    runtime_env: Option<&str>,
+    build_default: Option<&str>,
+) -> bool {
+    flag || runtime_env.or(build_default).is_some_and(|v| {
         let v = v.trim().to_ascii_lowercase();
         v == "1" || v == "true" || v == "yes"
     })
@@ -204,10 +217,12 @@ mod tests {
 
     #[test]
     fn keep_running_from_env() {
-        assert!(keep_running_requested(false, Some("1")));
-        assert!(keep_running_requested(false, Some("TRUE")));
-        assert!(!keep_running_requested(false, Some("0")));
-        assert!(!keep_running_requested(false, None));
-        assert!(keep_running_requested(true, None));
+        assert!(keep_running_requested(false, Some("1"), None));
+        assert!(keep_running_requested(false, Some("TRUE"), None));
+        assert!(!keep_running_requested(false, Some("0"), None));
+        assert!(!keep_running_requested(false, None, None));
+        assert!(keep_running_requested(true, None, None));
+        assert!(keep_running_requested(false, None, Some("1")));
+        assert!(!keep_running_requested(false, Some("0"), Some("1")));
     }
 }

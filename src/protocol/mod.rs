@@ -27,7 +27,7 @@ pub use bot_game::BotGame;
 pub use bot_main::{bot_main, bot_main_with};
 pub use cli::{
     keep_running_requested, parse_command_line, BotArgs, BotCommand, ExtraCommand, Invocation,
-    DEFAULT_SEED, KEEP_RUNNING_ENV,
+    DEFAULT_SEED, KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_ENV,
 };
 pub use codec::{decode_move, encode_move};
 pub use debug_line::{debug_summary, MAX_DEBUG_CHARS};
