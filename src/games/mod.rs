@@ -7,5 +7,7 @@ mod tictactoe;
 
 pub use gomoku::{Gomoku, GomokuMove};
 pub use nogo::{NoGo, NoGoMove};
-pub use reversi::{Reversi, ReversiMove};
+pub use reversi::{
+    parse_move_sequence, ParseBoardError, ParseReversiMoveError, Reversi, ReversiMove,
+};
 pub use tictactoe::{TicTacToe, TicTacToeMove};
