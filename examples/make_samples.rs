@@ -196,7 +196,7 @@ fn write_samples<G: BotGame>() -> std::io::Result<()> {
     }
     let board_points = (G::WIDTH * G::HEIGHT) as usize;
     let long = match G::NAME {
-        "reversi" => 44,
+        "reversi" => 58,
         "gomoku" => 100,
         "nogo" => 40,
         _ => 6,

@@ -347,9 +347,13 @@ fn gomoku_fuzz() {
     fuzz_game::<Gomoku>();
 }
 
+#[test]
+fn reversi_fuzz() {
+    fuzz_game::<Reversi>();
+}
+
 // Each game's test is added when its rules land.
 #[allow(dead_code)]
 fn games_waiting_for_rules() {
-    let _ = fuzz_game::<Reversi>;
     let _ = fuzz_game::<NoGo>;
 }
