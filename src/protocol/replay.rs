@@ -2,7 +2,7 @@
 
 use super::codec::decode_move;
 use super::error::{Location, ProtocolError};
-use super::input::TurnInput;
+use super::input::{RawMove, TurnInput};
 use crate::game::{Game, Player};
 
 /// A position to answer, rebuilt from a turn's history.
@@ -55,7 +55,7 @@ pub fn replay<G: Game>(input: &TurnInput) -> Result<Turn<G>, ProtocolError> {
 /// Plays one move of the history, or says why it cannot be played.
 pub fn play_raw<G: Game>(
     position: &mut G,
-    raw: super::input::RawMove,
+    raw: RawMove,
     at: Location,
 ) -> Result<(), ProtocolError> {
     let m = decode_move::<G>(raw, at)?;
@@ -76,7 +76,7 @@ pub fn ensure_not_over<G: Game>(position: &G, at: Location) -> Result<(), Protoc
 mod tests {
     use super::*;
     use crate::games::TicTacToe;
-    use crate::protocol::input::{InputFormat, RawMove};
+    use crate::protocol::input::InputFormat;
 
     fn input(requests: &[(i32, i32)], responses: &[(i32, i32)]) -> TurnInput {
         let raw = |list: &[(i32, i32)]| list.iter().map(|&(x, y)| RawMove { x, y }).collect();
