@@ -6,7 +6,7 @@ mod reversi;
 mod tictactoe;
 
 pub use gomoku::{Gomoku, GomokuMove};
-pub use nogo::{NoGo, NoGoMove};
+pub use nogo::{NoGo, NoGoBoardError, NoGoMove};
 pub use reversi::{
     parse_move_sequence, ParseBoardError, ParseReversiMoveError, Reversi, ReversiMove,
 };
