@@ -352,8 +352,7 @@ fn reversi_fuzz() {
     fuzz_game::<Reversi>();
 }
 
-// Each game's test is added when its rules land.
-#[allow(dead_code)]
-fn games_waiting_for_rules() {
-    let _ = fuzz_game::<NoGo>;
+#[test]
+fn nogo_fuzz() {
+    fuzz_game::<NoGo>();
 }

@@ -19,7 +19,7 @@ use boardbots::protocol::{
     decode_move, parse_first_turn, replay, BotGame, FirstTurn, InputFormat, Location, RawMove,
     TurnInput, KEEP_RUNNING_MARKER, KILL_MARKER, MAX_DEBUG_CHARS,
 };
-use boardbots::{Game, Gomoku, MoveList, Reversi, TicTacToe};
+use boardbots::{Game, Gomoku, MoveList, NoGo, Reversi, TicTacToe};
 use serde_json::{json, Value};
 
 /// Thinking budget for every bot run here: small, so the suite stays fast.
@@ -550,6 +550,7 @@ macro_rules! game_sample_tests {
 game_sample_tests!(tictactoe, TicTacToe);
 game_sample_tests!(gomoku, Gomoku);
 game_sample_tests!(reversi, Reversi);
+game_sample_tests!(nogo, NoGo);
 
 fn run_args(game: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let output = Command::new(executable(game))

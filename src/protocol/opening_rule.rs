@@ -28,8 +28,46 @@ pub fn replace_forbidden_opening<G: BotGame>(position: &G, chosen: G::Move) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
+
     use crate::game::Game;
-    use crate::games::TicTacToe;
+    use crate::games::{NoGo, TicTacToe};
+    use crate::protocol::decide::decide;
+    use crate::search::{Limits, RandomSearcher};
+
+    #[test]
+    fn nogo_centre_opening_is_replaced_by_a_neighbour() {
+        let start = NoGo::start();
+        let centre = NoGo::move_from_xy(4, 4).unwrap();
+        let other = replace_forbidden_opening(&start, centre).expect("a replacement");
+        let (x, y) = NoGo::move_to_xy(other);
+        assert!(start.is_legal(other));
+        assert_eq!((x - 4).abs().max((y - 4).abs()), 1, "({x},{y})");
+        let corner = NoGo::move_from_xy(0, 0).unwrap();
+        assert_eq!(replace_forbidden_opening(&start, corner), None);
+        // Only Black's first move is restricted.
+        let mut later = start;
+        later.play_unchecked(corner);
+        assert_eq!(replace_forbidden_opening(&later, centre), None);
+    }
+
+    #[test]
+    fn bot_never_opens_nogo_on_the_centre() {
+        let start = NoGo::start();
+        let mut replaced = 0;
+        for seed in 0..400 {
+            let mut engine = RandomSearcher::new(seed);
+            let limits = Limits::iterations(1);
+            let (m, answer) = decide(&start, &mut engine, &limits, Instant::now());
+            assert_ne!(NoGo::move_to_xy(m), (4, 4), "seed {seed}");
+            assert_eq!((answer.response.x, answer.response.y), NoGo::move_to_xy(m));
+            if answer.debug.contains("avoided-opening=(4,4)") {
+                replaced += 1;
+            }
+        }
+        // A uniform engine picks the centre about 400/81 times: the rule was exercised.
+        assert!(replaced > 0);
+    }
 
     #[test]
     fn games_without_forbidden_openings_keep_the_move() {
