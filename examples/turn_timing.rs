@@ -44,7 +44,11 @@ fn main() {
         std::process::exit(2);
     }
     let exe = &args[0];
-    let input = std::fs::read_to_string(&args[1]).expect("readable input file");
+    let input = if keep_running {
+        String::new()
+    } else {
+        std::fs::read_to_string(&args[1]).expect("readable input file")
+    };
     let runs: usize = args[2].parse().expect("RUNS is a number");
     let spinners: usize = args[3].parse().expect("SPINNERS is a number");
     let bot_args = &args[4..];
