@@ -101,3 +101,15 @@ impl ProtocolError {
         move |source| ProtocolError::Io { context, source }
     }
 }
+
+/// Keeps error messages to one short line whatever the input held.
+pub(super) fn shorten(text: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    if text.chars().count() <= MAX_CHARS {
+        text.to_string()
+    } else {
+        let mut short: String = text.chars().take(MAX_CHARS).collect();
+        short.push_str("...");
+        short
+    }
+}

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::error::{Location, ProtocolError};
+use super::error::{shorten, Location, ProtocolError};
 use super::input::{InputFormat, RawMove, TurnInput};
 
 /// A later keep-running turn's JSON line: Botzone sends the bare request, but
@@ -157,18 +157,6 @@ fn coordinate(
             field,
             value: shown(),
         })
-    }
-}
-
-/// Keeps error messages to one short line whatever the input held.
-pub(super) fn shorten(text: &str) -> String {
-    const MAX_CHARS: usize = 40;
-    if text.chars().count() <= MAX_CHARS {
-        text.to_string()
-    } else {
-        let mut short: String = text.chars().take(MAX_CHARS).collect();
-        short.push_str("...");
-        short
     }
 }
 

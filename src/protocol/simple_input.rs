@@ -3,9 +3,8 @@
 //! lines after them are never read: our bots keep no memory there, and not
 //! reading them keeps a keep-running bot from blocking on lines that may not come.
 
-use super::error::{Location, ProtocolError};
+use super::error::{shorten, Location, ProtocolError};
 use super::input::{InputFormat, RawMove, TurnInput};
-use super::json_input::shorten;
 
 /// Parses one move line: two integers separated by white space, nothing else.
 pub fn parse_simple_move(line: &str, at: Location) -> Result<RawMove, ProtocolError> {

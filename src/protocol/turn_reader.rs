@@ -5,9 +5,9 @@
 use std::io::BufRead;
 
 use super::bot_game::BotGame;
-use super::error::ProtocolError;
+use super::error::{shorten, ProtocolError};
 use super::input::TurnInput;
-use super::json_input::{parse_json_turn, shorten};
+use super::json_input::parse_json_turn;
 use super::simple_input::read_simple_turn;
 
 /// The line with which the platform ends a keep-running bot.
