@@ -130,3 +130,117 @@ impl<G: BotGame> Session<G> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufRead, Cursor};
+
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use crate::games::TicTacToe;
+    use crate::protocol::output::KEEP_RUNNING_MARKER;
+    use crate::search::SearchResult;
+
+    /// Plays the first legal move, so every answer here is known in advance.
+    struct FirstLegal;
+
+    impl Searcher<TicTacToe> for FirstLegal {
+        fn choose_move(
+            &mut self,
+            pos: &TicTacToe,
+            _limits: &Limits,
+        ) -> SearchResult<<TicTacToe as Game>::Move> {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            SearchResult::just(moves[0], "first-legal")
+        }
+    }
+
+    fn run(input: &str, keep_running: bool) -> (Result<(), ProtocolError>, String, String) {
+        let mut reader = Cursor::new(input.as_bytes());
+        let mut output = Vec::new();
+        let mut engine = FirstLegal;
+        let config = SessionConfig {
+            keep_running,
+            think_time: Some(Duration::ZERO),
+        };
+        let result = run_session::<TicTacToe>(
+            &mut reader,
+            &mut output,
+            &mut engine,
+            &config,
+            Instant::now(),
+        );
+        let mut unread = String::new();
+        for line in reader.lines() {
+            unread.push_str(&line.unwrap());
+            unread.push('\n');
+        }
+        (result, String::from_utf8(output).unwrap(), unread)
+    }
+
+    #[test]
+    fn turn_by_turn_answers_once_and_reads_one_line() {
+        let (result, output, unread) = run("{\"requests\":[{\"x\":1,\"y\":1}]}\nnext\n", false);
+        assert!(result.is_ok());
+        assert_eq!(output.lines().count(), 1);
+        assert_eq!(unread, "next\n");
+    }
+
+    #[test]
+    fn keep_running_takes_every_request_shape_until_the_kill_marker() {
+        // White after X (1,1), O (0,1), X (2,2): we answer (0,0); X plays
+        // (2,0) as a bare JSON request after a blank line; we answer (1,0).
+        let input = format!("2\n1 1\n0 1\n2 2\n\n{{\"x\":2,\"y\":0}}\n{KILL_MARKER}\nnot read\n");
+        let (result, output, unread) = run(&input, true);
+        assert!(result.is_ok(), "{result:?}");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines.len(), 5, "{lines:?}");
+        assert_eq!(lines[0], "0 0");
+        assert_eq!(lines[2], KEEP_RUNNING_MARKER);
+        assert!(
+            lines[3].starts_with("{\"response\":{\"x\":1,\"y\":0}"),
+            "{}",
+            lines[3]
+        );
+        assert_eq!(lines[4], KEEP_RUNNING_MARKER);
+        assert_eq!(unread, "not read\n");
+    }
+
+    #[test]
+    fn keep_running_request_errors_name_the_turn() {
+        let input = "{\"requests\":[{\"x\":-1,\"y\":-1}]}\n0 0\n";
+        let (result, output, _) = run(input, true);
+        let error = result.unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "turn 2 request: illegal move (0,0): the point is occupied"
+        );
+        assert_eq!(
+            output.lines().count(),
+            2,
+            "only the first answer and its marker"
+        );
+    }
+
+    #[test]
+    fn keep_running_ends_cleanly_at_end_of_input() {
+        let (result, output, _) = run("{\"requests\":[{\"x\":-1,\"y\":-1}]}\n", true);
+        assert!(result.is_ok());
+        assert_eq!(output.lines().last(), Some(KEEP_RUNNING_MARKER));
+    }
+
+    #[test]
+    fn a_full_history_replaces_the_position() {
+        let input = "{\"requests\":[{\"x\":-1,\"y\":-1}]}\n\
+                     {\"requests\":[{\"x\":1,\"y\":1}],\"responses\":[]}\n";
+        let (result, output, _) = run(input, true);
+        assert!(result.is_ok(), "{result:?}");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert!(
+            !lines[2].contains("\"x\":1,\"y\":1"),
+            "answered on an occupied point"
+        );
+    }
+}
