@@ -18,8 +18,12 @@ const SOLVE: ExtraCommand = ExtraCommand {
     run: solve,
 };
 
-fn solve(_args: &[String], _out: &mut dyn Write) -> Result<(), String> {
-    Err("not implemented yet".to_string())
+fn solve(args: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let [board, side] = args else {
+        return Err("expected BOARD and SIDE".to_string());
+    };
+    let line = boardbots::engines::reversi_solve_command(board, side)?;
+    writeln!(out, "{line}").map_err(|e| e.to_string())
 }
 
 fn main() {

@@ -7,6 +7,12 @@ pub mod nogo;
 mod reversi;
 mod tictactoe;
 
+pub use reversi::{
+    ffo_bench, ffo_positions, mcts_bench, playout_bench, reversi_bench, reversi_solve_command,
+    solver_reach, solver_reach_bench, EndgameSolver, EngineSettings, FfoPosition, GreedyPlayer,
+    PlayoutStyle, ReversiEngine, ReversiPlayout, Solution, SolveError, SolveMode,
+};
+
 use crate::game::Game;
 use crate::search::Searcher;
 

@@ -11,3 +11,5 @@ pub use reversi::{
     parse_move_sequence, ParseBoardError, ParseReversiMoveError, Reversi, ReversiMove,
 };
 pub use tictactoe::{TicTacToe, TicTacToeMove};
+
+pub(crate) use reversi::{flipped_discs, legal_placements};

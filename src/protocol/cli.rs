@@ -126,7 +126,13 @@ pub fn parse_command_line<G: BotGame>(
         let args = e
             .args
             .iter()
-            .map(|&(name, help)| Arg::new(name).required(true).help(help));
+            // Boards such as `--X-O...` start with a hyphen: values, not options.
+            .map(|&(name, help)| {
+                Arg::new(name)
+                    .required(true)
+                    .allow_hyphen_values(true)
+                    .help(help)
+            });
         command = command.subcommand(clap::Command::new(e.name).about(e.about).args(args));
     }
     let matches = command.try_get_matches_from(args)?;
@@ -205,10 +211,10 @@ mod tests {
             args: &[("BOARD", "board"), ("SIDE", "side")],
             run: |_, _| Ok(()),
         }];
-        match parse("tictactoe solve abc X", &extra) {
+        match parse("tictactoe solve --X-O X", &extra) {
             Ok(Invocation::Extra { index, args }) => {
                 assert_eq!(index, 0);
-                assert_eq!(args, vec!["abc".to_string(), "X".to_string()]);
+                assert_eq!(args, vec!["--X-O".to_string(), "X".to_string()]);
             }
             other => panic!("unexpected {other:?}"),
         }

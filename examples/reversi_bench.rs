@@ -1,0 +1,17 @@
+//! Reversi engine speed figures without the bot executable:
+//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO | 0 GAMES]`.
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("an FFO number"))
+        .collect();
+    let mut out = std::io::stdout();
+    match args[..] {
+        [secs] => boardbots::engines::playout_bench(&mut out, secs as f64)
+            .and_then(|()| boardbots::engines::mcts_bench(&mut out, secs as f64)),
+        [0, games] => boardbots::engines::solver_reach_bench(&mut out, games as u64),
+        [first, last] => boardbots::engines::ffo_bench(&mut out, first..=last).map(drop),
+        _ => boardbots::engines::reversi_bench(&mut out),
+    }
+}

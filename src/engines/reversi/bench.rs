@@ -1,0 +1,226 @@
+//! `reversi bench`: the engine's speed figures on fixed positions.
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::engine::{EngineSettings, ReversiEngine};
+use super::ffo::ffo_positions;
+use super::playout::{PlayoutStyle, ReversiPlayout};
+use super::solver::{EndgameSolver, SolveMode};
+use crate::game::{Game, Outcome, Player};
+use crate::games::Reversi;
+use crate::search::{Limits, PlayoutPolicy, Searcher};
+
+/// Solver table size used by the bench (and the bot).
+const BENCH_TABLE_BYTES: usize = 64 << 20;
+
+/// Solves the FFO positions numbered `ids` from a cold table each, printing
+/// one line per position and a total; returns the total CPU seconds (wall
+/// seconds where CPU time is unknown).
+pub fn ffo_bench(out: &mut dyn Write, ids: std::ops::RangeInclusive<u32>) -> io::Result<f64> {
+    let mut solver = EndgameSolver::new(BENCH_TABLE_BYTES);
+    let (mut total_secs, mut total_cpu_secs, mut total_nodes) = (0.0, 0.0, 0u64);
+    for ffo in ffo_positions().into_iter().filter(|p| ids.contains(&p.id)) {
+        solver.clear_table();
+        let watch = Stopwatch::start();
+        let solved = solver.solve(&ffo.position, SolveMode::Exact, &Limits::unlimited());
+        let secs = watch.wall_secs();
+        let cpu_secs = watch.cpu_secs().unwrap_or(secs);
+        let solution = solved.expect("an FFO position is unfinished and the solve unlimited");
+        total_secs += secs;
+        total_cpu_secs += cpu_secs;
+        total_nodes += solution.nodes;
+        let verdict = if solution.score == ffo.score && ffo.best_moves.contains(&solution.best_move)
+        {
+            "ok"
+        } else {
+            "WRONG"
+        };
+        writeln!(
+            out,
+            "ffo #{}: score {} best {} nodes {} time {secs:.3}s cpu {cpu_secs:.3}s ({:.1} M nodes/s of CPU) {verdict}",
+            ffo.id,
+            solution.score,
+            solution.best_move,
+            solution.nodes,
+            solution.nodes as f64 / cpu_secs.max(1e-9) / 1e6
+        )?;
+    }
+    writeln!(
+        out,
+        "ffo #{}-#{}: nodes {total_nodes} time {total_secs:.3}s cpu {total_cpu_secs:.3}s ({:.1} M nodes/s of CPU)",
+        ids.start(),
+        ids.end(),
+        total_nodes as f64 / total_cpu_secs.max(1e-9) / 1e6
+    )?;
+    Ok(total_cpu_secs)
+}
+
+/// CPU time this thread has run, in seconds, where Linux tells it
+/// (`/proc/thread-self/schedstat`); on a shared machine it gives the speed
+/// on one core better than the wall clock does.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 * 1e-9)
+}
+
+/// Seconds of wall clock and of CPU between two readings, as text.
+struct Stopwatch {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Stopwatch {
+    fn start() -> Self {
+        Stopwatch {
+            wall: Instant::now(),
+            cpu: thread_cpu_seconds(),
+        }
+    }
+
+    fn wall_secs(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64()
+    }
+
+    fn cpu_secs(&self) -> Option<f64> {
+        Some(thread_cpu_seconds()? - self.cpu?)
+    }
+
+    /// `"<n>/s (<m>/s of CPU)"` for `count` events.
+    fn rate(&self, count: f64) -> String {
+        let wall = format!("{:.0}/s", count / self.wall_secs().max(1e-9));
+        match self.cpu_secs() {
+            Some(cpu) => format!("{wall} ({:.0}/s of CPU)", count / cpu.max(1e-9)),
+            None => wall,
+        }
+    }
+}
+
+/// Playouts from the start position in each style for about `secs`.
+pub fn playout_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
+    for (name, style) in [
+        ("uniform", PlayoutStyle::UNIFORM),
+        ("corner-aware", PlayoutStyle::CORNER_AWARE),
+        ("mobility", PlayoutStyle::MOBILITY),
+    ] {
+        let mut policy = ReversiPlayout::new(style);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let start = Reversi::start();
+        let (mut playouts, mut black_wins) = (0u64, 0u64);
+        let watch = Stopwatch::start();
+        while watch.wall_secs() < secs {
+            // Read the clock once per batch: it costs as much as a playout.
+            for _ in 0..1000 {
+                let mut pos = start;
+                black_wins +=
+                    (policy.playout(&mut pos, &mut rng) == Outcome::Win(Player::Black)) as u64;
+            }
+            playouts += 1000;
+        }
+        writeln!(
+            out,
+            "playouts ({name}) from the start: {playouts} in {:.2}s = {} (black wins {:.1}%)",
+            watch.wall_secs(),
+            watch.rate(playouts as f64),
+            100.0 * black_wins as f64 / playouts as f64
+        )?;
+    }
+    Ok(())
+}
+
+/// One MCTS search of `secs` from the start position with the bot's settings.
+pub fn mcts_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
+    let mut engine = ReversiEngine::new(EngineSettings::default(), 1);
+    let limits = Limits::time(Duration::from_secs_f64(secs));
+    let watch = Stopwatch::start();
+    let result = engine.choose_move(&Reversi::start(), &limits);
+    writeln!(
+        out,
+        "mcts from the start, {secs}s: {} playouts = {}, {} nodes, move {} value {:.3}",
+        result.playouts,
+        watch.rate(result.playouts as f64),
+        result.nodes,
+        result.best_move,
+        result.value
+    )
+}
+
+/// Solve times by number of empties, to choose [`solver_reach`]: plays
+/// `games` games of the bot against itself (500 iterations a move, solver
+/// off, seeded) and times an exact and a win/loss/draw solve, each with a
+/// cold table, of the position at every count of empties from 22 down to
+/// 12. Prints the mean and worst CPU seconds per count.
+///
+/// [`solver_reach`]: super::engine::solver_reach
+pub fn solver_reach_bench(out: &mut dyn Write, games: u64) -> io::Result<()> {
+    const MOST_EMPTIES: u32 = 22;
+    const FEWEST_EMPTIES: u32 = 12;
+    let rows = (MOST_EMPTIES - FEWEST_EMPTIES + 1) as usize;
+    // [empties][mode] -> (sum, worst, count)
+    let mut stats = vec![[(0.0f64, 0.0f64, 0u32); 2]; rows];
+    let mut solver = EndgameSolver::new(BENCH_TABLE_BYTES);
+    let settings = EngineSettings {
+        use_solver: false,
+        ..EngineSettings::default()
+    };
+    for game in 0..games {
+        let mut players = [
+            ReversiEngine::new(settings, 2 * game),
+            ReversiEngine::new(settings, 2 * game + 1),
+        ];
+        let mut pos = Reversi::start();
+        while !pos.is_game_over() && pos.empty_count() >= FEWEST_EMPTIES {
+            let empties = pos.empty_count();
+            if empties <= MOST_EMPTIES {
+                for (column, mode) in [SolveMode::Exact, SolveMode::WinLossDraw]
+                    .into_iter()
+                    .enumerate()
+                {
+                    solver.clear_table();
+                    let watch = Stopwatch::start();
+                    solver
+                        .solve(&pos, mode, &Limits::unlimited())
+                        .expect("an unfinished position");
+                    let secs = watch.cpu_secs().unwrap_or_else(|| watch.wall_secs());
+                    let cell = &mut stats[(MOST_EMPTIES - empties) as usize][column];
+                    *cell = (cell.0 + secs, cell.1.max(secs), cell.2 + 1);
+                }
+            }
+            let mover = pos.side_to_move().index();
+            let choice = players[mover].choose_move(&pos, &Limits::iterations(500));
+            pos.play_unchecked(choice.best_move);
+        }
+    }
+    writeln!(
+        out,
+        "empties  exact mean/worst (s)   wld mean/worst (s)   positions"
+    )?;
+    for (row, cells) in stats.iter().enumerate() {
+        let [(exact_sum, exact_worst, n), (wld_sum, wld_worst, _)] = *cells;
+        if n > 0 {
+            writeln!(
+                out,
+                "{:>7}  {:>8.3} / {:>7.3}      {:>8.3} / {:>7.3}   {n}",
+                MOST_EMPTIES - row as u32,
+                exact_sum / n as f64,
+                exact_worst,
+                wld_sum / n as f64,
+                wld_worst
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints every speed figure of the Reversi engines: playouts, MCTS, and
+/// the solver on FFO #40-#44.
+pub fn reversi_bench(out: &mut dyn Write) -> io::Result<()> {
+    playout_bench(out, 1.0)?;
+    mcts_bench(out, 1.0)?;
+    ffo_bench(out, 40..=44)?;
+    Ok(())
+}

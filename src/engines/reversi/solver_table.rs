@@ -1,0 +1,178 @@
+//! The endgame solver's transposition table.
+//!
+//! Entries are keyed by the full position (both bitboards, side to move
+//! implied), so a hit is never a collision, and they hold bounds on the exact
+//! final disc difference: game-theoretic facts that stay true forever. The
+//! table therefore needs no generations and survives from one solve (and one
+//! turn) to the next.
+
+/// What the table knows about one position: `lower <= value <= upper`, and
+/// the move that was best (or caused the cut-off) last time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    pub lower: i32,
+    pub upper: i32,
+    /// Square index of the best move found, or [`NO_SQUARE`].
+    pub best_square: u8,
+}
+
+/// `best_square` when no move is known.
+pub const NO_SQUARE: u8 = 64;
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    player: u64,
+    opponent: u64,
+    lower: i8,
+    upper: i8,
+    best_square: u8,
+    /// Empty squares of the position: a proxy for the work the entry saves.
+    empties: u8,
+}
+
+impl Slot {
+    fn holds(&self, player: u64, opponent: u64) -> bool {
+        // An unused slot has no discs at all, which no real position has.
+        self.player == player && self.opponent == opponent && (player | opponent) != 0
+    }
+}
+
+/// Two slots per bucket: the first keeps the entry that saves the most work,
+/// the second always takes the newest one.
+pub struct SolverTable {
+    slots: Vec<Slot>,
+    bucket_mask: usize,
+}
+
+impl SolverTable {
+    /// A table of at most `bytes` (a power-of-two number of buckets, at least one).
+    pub fn new(bytes: usize) -> Self {
+        let bucket_bytes = 2 * std::mem::size_of::<Slot>();
+        let wanted = (bytes / bucket_bytes).max(1);
+        let buckets = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        SolverTable {
+            slots: vec![Slot::default(); 2 * buckets],
+            bucket_mask: buckets - 1,
+        }
+    }
+
+    /// Bytes the table occupies.
+    pub fn allocated_bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+
+    #[inline]
+    fn bucket(&self, player: u64, opponent: u64) -> usize {
+        let mixed = (player ^ opponent.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        2 * ((mixed >> 32) as usize & self.bucket_mask)
+    }
+
+    /// The entry for the position, if stored.
+    #[inline]
+    pub fn probe(&self, player: u64, opponent: u64) -> Option<TableEntry> {
+        let first = self.bucket(player, opponent);
+        self.slots[first..first + 2]
+            .iter()
+            .find(|slot| slot.holds(player, opponent))
+            .map(|slot| TableEntry {
+                lower: slot.lower as i32,
+                upper: slot.upper as i32,
+                best_square: slot.best_square,
+            })
+    }
+
+    /// Records `lower <= value <= upper` for the position (`empties` empty
+    /// squares), tightening what an existing entry already says.
+    #[inline]
+    pub fn store(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        empties: u32,
+        lower: i32,
+        upper: i32,
+        best_square: u8,
+    ) {
+        let first = self.bucket(player, opponent);
+        let index = if self.slots[first].holds(player, opponent) {
+            first
+        } else if self.slots[first + 1].holds(player, opponent) {
+            first + 1
+        } else if empties as u8 >= self.slots[first].empties {
+            // Demote the previous keeper to the always-replace slot.
+            self.slots[first + 1] = self.slots[first];
+            self.slots[first] = Slot {
+                player,
+                opponent,
+                lower: -64,
+                upper: 64,
+                best_square: NO_SQUARE,
+                empties: empties as u8,
+            };
+            first
+        } else {
+            self.slots[first + 1] = Slot {
+                player,
+                opponent,
+                lower: -64,
+                upper: 64,
+                best_square: NO_SQUARE,
+                empties: empties as u8,
+            };
+            first + 1
+        };
+        let slot = &mut self.slots[index];
+        slot.lower = slot.lower.max(lower.clamp(-64, 64) as i8);
+        slot.upper = slot.upper.min(upper.clamp(-64, 64) as i8);
+        if best_square != NO_SQUARE {
+            slot.best_square = best_square;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_tighten_and_positions_never_collide() {
+        let mut table = SolverTable::new(1 << 12);
+        table.store(1, 2, 10, -4, 64, 7);
+        table.store(1, 2, 10, -64, 8, NO_SQUARE);
+        assert_eq!(
+            table.probe(1, 2),
+            Some(TableEntry {
+                lower: -4,
+                upper: 8,
+                best_square: 7
+            })
+        );
+        assert_eq!(table.probe(2, 1), None);
+        assert_eq!(table.probe(0, 0), None, "an unused slot is no position");
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_the_deepest_entry() {
+        // A one-bucket table: every position shares it.
+        let mut table = SolverTable::new(1);
+        table.store(1, 0, 20, 0, 0, 1);
+        table.store(2, 0, 5, 0, 0, 2);
+        table.store(4, 0, 6, 0, 0, 3);
+        assert!(table.probe(1, 0).is_some(), "the deepest entry stays");
+        assert!(
+            table.probe(2, 0).is_none(),
+            "the newest shallow one replaced it"
+        );
+        assert!(table.probe(4, 0).is_some());
+    }
+}
