@@ -15,4 +15,8 @@ impl Engines for Gomoku {
             _ => None,
         }
     }
+
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "no engine benchmark yet")
+    }
 }

@@ -27,6 +27,12 @@ pub trait Engines: Game {
     /// A fresh engine seeded with `seed`, or `None` for an unknown name.
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>>;
 
+    /// Runs the engine's speed benchmark on fixed positions and writes its
+    /// figures (playouts/s, nodes/s) to `out`, one human-readable line each.
+    /// This is `<game> bench`. Deterministic work: fixed positions, fixed
+    /// seeds, iteration or node caps rather than only a clock.
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()>;
+
     /// The default engine (the first name). Never overridden.
     fn default_engine(seed: u64) -> Box<dyn Searcher<Self>> {
         Self::engine(Self::engine_names()[0], seed).expect("the first engine name is valid")

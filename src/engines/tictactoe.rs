@@ -44,4 +44,8 @@ impl Engines for TicTacToe {
             _ => None,
         }
     }
+
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "no engine benchmark yet")
+    }
 }

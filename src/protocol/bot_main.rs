@@ -1,43 +1,126 @@
-//! The command line shared by the four bot executables.
+//! The entry point shared by the four bot executables.
 
+use std::io::{self, Write};
 use std::time::Instant;
 
-use crate::engines::Engines;
-
-const USAGE: &str = "usage: GAME perft DEPTH | GAME --help";
+use super::bot_game::BotGame;
+use super::cli::{
+    keep_running_requested, parse_command_line, BotArgs, BotCommand, ExtraCommand, Invocation,
+    KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_ENV,
+};
+use super::session::{run_session, SessionConfig};
 
 /// Runs a bot executable for game `G` with the process arguments; returns the exit code.
-pub fn bot_main<G: Engines>() -> i32 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("--help") | Some("-h") => {
-            println!(
-                "{name}: Botzone bot for {name} (boardbots)\n\n{USAGE}\n\n  perft DEPTH   count the leaves of the game tree DEPTH plies deep",
-                name = G::NAME
-            );
-            0
+pub fn bot_main<G: BotGame>() -> i32 {
+    bot_main_with::<G>(&[])
+}
+
+/// Like [`bot_main`], with game-specific `extra` subcommands (e.g. `reversi solve`).
+pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
+    // The first turn's clock: Botzone counts from (before) process start.
+    let process_start = Instant::now();
+    install_panic_hook();
+    let invocation = match parse_command_line::<G>(std::env::args(), extra) {
+        Ok(invocation) => invocation,
+        Err(e) => {
+            let _ = e.print();
+            return e.exit_code();
         }
-        Some("perft") => {
-            let Some(depth) = args.get(1).and_then(|d| d.parse::<u32>().ok()) else {
-                eprintln!("{}: perft needs a depth (a non-negative integer)", G::NAME);
-                return 2;
-            };
-            let start = Instant::now();
-            let leaves = G::start().perft(depth);
-            let secs = start.elapsed().as_secs_f64();
-            println!("{leaves}");
-            println!(
-                "depth {depth} time {secs:.3}s speed {:.2} M leaves/s",
-                leaves as f64 / secs.max(1e-9) / 1e6
-            );
-            0
+    };
+    match invocation {
+        Invocation::Extra { index, args } => {
+            let command = &extra[index];
+            let mut out = io::stdout().lock();
+            match (command.run)(&args, &mut out)
+                .and_then(|()| out.flush().map_err(|e| e.to_string()))
+            {
+                Ok(()) => 0,
+                Err(message) => {
+                    eprintln!("{} {}: {message}", G::NAME, command.name);
+                    2
+                }
+            }
         }
-        _ => {
-            eprintln!(
-                "{}: playing a Botzone turn is not implemented yet ({USAGE})",
-                G::NAME
-            );
+        Invocation::Bot(BotArgs {
+            command: Some(BotCommand::Perft { depth }),
+            ..
+        }) => perft::<G>(depth),
+        Invocation::Bot(BotArgs {
+            command: Some(BotCommand::Bench),
+            ..
+        }) => {
+            let mut out = io::stdout().lock();
+            match G::bench(&mut out).and_then(|()| out.flush()) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("{} bench: {e}", G::NAME);
+                    2
+                }
+            }
+        }
+        Invocation::Bot(args) => play::<G>(&args, process_start),
+    }
+}
+
+fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
+    let engine_name = args.engine.as_deref().unwrap_or(G::engine_names()[0]);
+    let Some(mut searcher) = G::engine(engine_name, args.seed) else {
+        eprintln!("error: unknown engine {engine_name:?}");
+        return 2;
+    };
+    let config = SessionConfig {
+        keep_running: keep_running_requested(
+            args.keep_running,
+            std::env::var(KEEP_RUNNING_ENV).ok().as_deref(),
+            KEEP_RUNNING_BUILD_DEFAULT,
+        ),
+        think_time: args.time,
+    };
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    match run_session::<G>(
+        &mut input,
+        &mut output,
+        &mut *searcher,
+        &config,
+        process_start,
+    ) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
             2
         }
     }
+}
+
+fn perft<G: BotGame>(depth: u32) -> i32 {
+    let start = Instant::now();
+    let leaves = G::start().perft(depth);
+    let secs = start.elapsed().as_secs_f64();
+    println!("{leaves}");
+    println!(
+        "depth {depth} time {secs:.3}s speed {:.2} M leaves/s",
+        leaves as f64 / secs.max(1e-9) / 1e6
+    );
+    0
+}
+
+/// A panic is a bug, but it must still end the bot the documented way: one
+/// line on stderr, nothing more on stdout, exit code 2 (not Rust's 101).
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let message = format!("{payload}{place}").replace(['\n', '\r'], " ");
+        eprintln!("error: internal error: {message}");
+        std::process::exit(2);
+    }));
 }

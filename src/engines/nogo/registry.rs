@@ -1,6 +1,6 @@
 //! The NoGo engines by name.
 
-use super::{MobilityEvaluator, RaveConfig, RaveMcts};
+use super::{nogo_bench, MobilityEvaluator, RaveConfig, RaveMcts};
 use crate::engines::Engines;
 use crate::games::NoGo;
 use crate::search::{AlphaBeta, Mcts, RandomSearcher, Searcher};
@@ -21,5 +21,9 @@ impl Engines for NoGo {
             "uct-plain" => Some(Box::new(Mcts::<NoGo, _>::plain(seed))),
             _ => None,
         }
+    }
+
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        nogo_bench(out)
     }
 }

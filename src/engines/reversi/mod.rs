@@ -73,4 +73,8 @@ impl Engines for Reversi {
             _ => None,
         }
     }
+
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        reversi_bench(out)
+    }
 }

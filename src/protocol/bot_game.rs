@@ -1,0 +1,34 @@
+//! The few per-game facts the protocol layer needs beyond the rules.
+
+use crate::engines::Engines;
+use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+
+/// A game a Botzone bot executable can be built for.
+pub trait BotGame: Engines {
+    /// `true` if Botzone offers simplified line I/O for this game (Gomoku: no).
+    const SIMPLE_IO: bool;
+
+    /// Points, as `(x, y)`, that the bot never chooses as Black's very first
+    /// move of the game (from `Game::start()`). The opponent may still play
+    /// them: this restricts only our own answers.
+    const FORBIDDEN_OPENINGS: &'static [(i32, i32)] = &[];
+}
+
+impl BotGame for Reversi {
+    const SIMPLE_IO: bool = true;
+}
+
+impl BotGame for Gomoku {
+    const SIMPLE_IO: bool = false;
+}
+
+impl BotGame for NoGo {
+    const SIMPLE_IO: bool = true;
+    // Course texts quoting the Botzone wiki forbid Black's centre opening; the
+    // judge does not enforce it, but honouring it costs nothing.
+    const FORBIDDEN_OPENINGS: &'static [(i32, i32)] = &[(4, 4)];
+}
+
+impl BotGame for TicTacToe {
+    const SIMPLE_IO: bool = true;
+}
