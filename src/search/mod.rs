@@ -1,10 +1,18 @@
 //! Layer 2, search: game-agnostic algorithms generic over [`Game`](crate::Game).
 //! Search never prints and reads the clock only through [`Limits`].
 
+mod alphabeta;
 mod limits;
+mod mcts;
+mod playout;
 mod random;
+pub mod tt;
 
+pub use alphabeta::score;
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use limits::Limits;
+pub use mcts::{Mcts, MctsConfig, Node, NodeId, Proof, Tree};
+pub use playout::{PlayoutPolicy, UniformPlayout};
 pub use random::RandomSearcher;
 
 use crate::game::Game;

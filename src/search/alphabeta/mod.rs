@@ -1,0 +1,12 @@
+//! Alpha-beta: iterative-deepening negamax with PVS, a transposition table,
+//! killer and history move ordering, and distance-to-win scores.
+
+mod config;
+mod evaluator;
+mod ordering;
+pub mod score;
+mod searcher;
+
+pub use config::AlphaBetaConfig;
+pub use evaluator::{Evaluator, NullEvaluator};
+pub use searcher::AlphaBeta;

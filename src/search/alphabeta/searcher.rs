@@ -1,0 +1,377 @@
+//! Iterative-deepening negamax with PVS, a transposition table, killers and
+//! history, generic over the game and its evaluator.
+
+use super::ordering::{History, Killers, TT_MOVE_KEY};
+use super::score::{
+    is_proven, loss_in, node_to_root, plies_to_end, root_to_node, EVAL_LIMIT, MAX_PLY, WIN_SCORE,
+};
+use super::{AlphaBetaConfig, Evaluator};
+use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
+use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::{Limits, SearchResult, Searcher};
+
+/// Alpha-beta search.
+///
+/// Stopping: the clock (checked every `time_check_interval` nodes), the node
+/// cap and the depth cap all come from [`Limits`]. An interrupted iteration
+/// unwinds through `Option` (`None` = stopped) and is discarded: the result
+/// is the best move of the last completed iteration, or the first ordered
+/// move if none completed. Deepening also ends once an iteration reached no
+/// horizon (the tree was searched to its end) or found a proven result
+/// within its depth.
+pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
+    config: AlphaBetaConfig,
+    evaluator: E,
+    tt: TranspositionTable<G::Move>,
+    killers: Killers<G::Move>,
+    history: History,
+    // Per-search state.
+    limits: Limits,
+    nodes: u64,
+    /// Set when the search below the current node hit the depth horizon.
+    reached_horizon: bool,
+}
+
+/// Result of one root iteration.
+struct Iteration<M> {
+    score: i32,
+    best_move: M,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    pub fn new(evaluator: E, config: AlphaBetaConfig) -> Self {
+        AlphaBeta {
+            config,
+            evaluator,
+            tt: TranspositionTable::new(config.tt_bytes),
+            killers: Killers::new(),
+            history: History::new::<G>(),
+            limits: Limits::default(),
+            nodes: 0,
+            reached_horizon: false,
+        }
+    }
+
+    /// With the default configuration.
+    pub fn with_evaluator(evaluator: E) -> Self {
+        Self::new(evaluator, AlphaBetaConfig::default())
+    }
+
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.evaluator
+    }
+
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// Forgets everything learnt in earlier searches (table, killers, history).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.clear();
+        self.history = History::new::<G>();
+    }
+
+    /// Counts a node; `None` once a limit says stop.
+    #[inline]
+    fn count_node(&mut self) -> Option<()> {
+        self.nodes += 1;
+        if self.limits.nodes_exhausted(self.nodes) {
+            return None;
+        }
+        if self
+            .nodes
+            .is_multiple_of(self.config.time_check_interval.max(1))
+            && self.limits.out_of_time()
+        {
+            return None;
+        }
+        Some(())
+    }
+
+    /// The moves to search at `pos`, from the evaluator (or every legal move
+    /// if it breaks its contract by giving none).
+    fn generate(&mut self, pos: &G, out: &mut MoveList<G::Move>) {
+        self.evaluator.generate_moves(pos, out);
+        if out.is_empty() {
+            pos.legal_moves(out);
+        }
+    }
+
+    /// Sort keys: table move, killers, then history (0 without it).
+    fn order_keys(
+        &self,
+        pos: &G,
+        ply: u32,
+        tt_move: Option<G::Move>,
+        moves: &MoveList<G::Move>,
+        keys: &mut [i64; MAX_MOVES],
+    ) {
+        let side = pos.side_to_move();
+        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
+            *key = if Some(m) == tt_move {
+                TT_MOVE_KEY
+            } else if let Some(k) = self.killers.key(ply, m).filter(|_| self.config.killers) {
+                k
+            } else if self.config.history {
+                self.history.key::<G>(side, m)
+            } else {
+                0
+            };
+        }
+    }
+
+    /// Brings the highest-keyed move among `i..` to index `i`, shifting the
+    /// others right so equal keys keep the evaluator's order.
+    #[inline]
+    fn pick_next(moves: &mut MoveList<G::Move>, keys: &mut [i64; MAX_MOVES], i: usize) {
+        let n = moves.len();
+        let mut best = i;
+        for j in i + 1..n {
+            if keys[j] > keys[best] {
+                best = j;
+            }
+        }
+        if best != i {
+            moves.as_mut_slice()[i..=best].rotate_right(1);
+            keys[i..=best].rotate_right(1);
+        }
+    }
+
+    /// The score of a finished game for the side to move at `pos`, `ply`
+    /// plies below the root.
+    fn finished_score(pos: &G, outcome: Outcome, ply: u32) -> i32 {
+        match outcome.value_for(pos.side_to_move()) {
+            1 => WIN_SCORE - ply as i32,
+            0 => 0,
+            _ => loss_in(ply),
+        }
+    }
+
+    /// Negamax value of `pos` searched `depth` plies, within `(alpha, beta)`;
+    /// proven scores are measured from the root. `None` if stopped.
+    fn negamax(&mut self, pos: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> Option<i32> {
+        self.count_node()?;
+        if let Some(outcome) = pos.outcome() {
+            return Some(Self::finished_score(pos, outcome, ply));
+        }
+        if let Some(proven) = self.evaluator.probe_win(pos) {
+            return Some(node_to_root(proven, ply));
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            self.reached_horizon = true;
+            return Some(self.evaluator.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT));
+        }
+
+        let hash = pos.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(hash) {
+            tt_move = hit.best_move;
+            if hit.depth >= depth {
+                let score = node_to_root(hit.score, ply);
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    if !hit.exhaustive {
+                        self.reached_horizon = true;
+                    }
+                    return Some(score);
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.generate(pos, &mut moves);
+        let mut keys = [0i64; MAX_MOVES];
+        self.order_keys(pos, ply, tt_move, &moves, &mut keys);
+
+        let horizon_above = std::mem::replace(&mut self.reached_horizon, false);
+        let alpha_before = alpha;
+        let mut best_score = -WIN_SCORE - 1;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            Self::pick_next(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)?
+            } else {
+                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)?
+                } else {
+                    probe
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if self.config.killers {
+                            self.killers.record(ply, m);
+                        }
+                        if self.config.history {
+                            self.history.record::<G>(pos.side_to_move(), m, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        let bound = if best_score <= alpha_before {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let exhaustive = !self.reached_horizon;
+        self.tt.store(
+            hash,
+            depth,
+            root_to_node(best_score, ply),
+            bound,
+            best_move,
+            exhaustive,
+        );
+        self.reached_horizon |= horizon_above;
+        Some(best_score)
+    }
+
+    /// One full-window iteration over the root moves, which are searched in
+    /// the given order (previous best first). `None` if stopped.
+    fn search_root(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        root_moves: &MoveList<G::Move>,
+    ) -> Option<Iteration<G::Move>> {
+        self.count_node()?;
+        let mut alpha = -WIN_SCORE - 1;
+        let beta = WIN_SCORE + 1;
+        let mut best = Iteration {
+            score: alpha,
+            best_move: root_moves[0],
+        };
+        for (i, &m) in root_moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha)?
+            } else {
+                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)?;
+                if probe > alpha {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha)?
+                } else {
+                    probe
+                }
+            };
+            if score > best.score {
+                best = Iteration {
+                    score,
+                    best_move: m,
+                };
+                alpha = score;
+            }
+        }
+        self.tt.store(
+            pos.hash(),
+            depth,
+            best.score,
+            Bound::Exact,
+            Some(best.best_move),
+            !self.reached_horizon,
+        );
+        Some(best)
+    }
+
+    /// The principal variation: `first`, then table moves while they are legal.
+    fn principal_variation(&self, pos: &G, first: G::Move, max_len: u32) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        while (pv.len() as u32) < max_len.max(1) {
+            let Some(m) = self.tt.probe(p.hash()).and_then(|hit| hit.best_move) else {
+                break;
+            };
+            if !p.is_legal(m) {
+                break;
+            }
+            p.play_unchecked(m);
+            pv.push(m);
+        }
+        pv
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
+    fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.limits = *limits;
+        self.nodes = 0;
+        self.tt.new_search();
+        self.history.age();
+        self.killers.clear();
+
+        let mut root_moves = MoveList::new();
+        self.generate(pos, &mut root_moves);
+        assert!(
+            !root_moves.is_empty(),
+            "choose_move called on a finished game"
+        );
+        let tt_move = self.tt.probe(pos.hash()).and_then(|hit| hit.best_move);
+        let mut keys = [0i64; MAX_MOVES];
+        self.order_keys(pos, 0, tt_move, &root_moves, &mut keys);
+        for i in 0..root_moves.len() {
+            Self::pick_next(&mut root_moves, &mut keys, i);
+        }
+
+        let mut best_move = root_moves[0];
+        let mut score = 0;
+        let mut completed_depth = 0;
+        if !(self.config.instant_single_move && root_moves.len() == 1) {
+            let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_PLY);
+            for depth in 1..=max_depth {
+                self.reached_horizon = false;
+                let Some(iteration) = self.search_root(pos, depth, &root_moves) else {
+                    break;
+                };
+                best_move = iteration.best_move;
+                score = iteration.score;
+                completed_depth = depth;
+                let index = root_moves
+                    .iter()
+                    .position(|&m| m == best_move)
+                    .expect("the best move is a root move");
+                root_moves.as_mut_slice()[..=index].rotate_right(1);
+                let solved = !self.reached_horizon
+                    || matches!(plies_to_end(score), Some(plies) if plies <= depth);
+                if solved || limits.out_of_time() {
+                    break;
+                }
+            }
+        }
+
+        let value = if is_proven(score) {
+            score.signum() as f64
+        } else {
+            self.evaluator.score_to_value(score)
+        };
+        SearchResult {
+            best_move,
+            value,
+            score: Some(score),
+            pv: self.principal_variation(pos, best_move, completed_depth),
+            nodes: self.nodes,
+            playouts: 0,
+            depth: completed_depth,
+            method: "alphabeta",
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Monte-Carlo tree search: UCT over a memory-capped node arena, with an
+//! MCTS-solver and subtree reuse between turns.
+
+mod config;
+mod proof;
+mod searcher;
+mod tree;
+
+pub use config::MctsConfig;
+pub use proof::Proof;
+pub use searcher::Mcts;
+pub use tree::{Node, NodeId, Tree};
