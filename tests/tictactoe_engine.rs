@@ -111,7 +111,10 @@ fn perfect_versus_perfect_draws() {
                 Player::White => white.as_mut(),
             };
             let result = engine.choose_move(&pos, &Limits::unlimited());
-            assert_eq!(result.value, 0.0, "perfect play values every position a draw");
+            assert_eq!(
+                result.value, 0.0,
+                "perfect play values every position a draw"
+            );
             pos.try_play(result.best_move).expect("legal move");
         }
         assert_eq!(pos.outcome(), Some(boardbots::Outcome::Draw));

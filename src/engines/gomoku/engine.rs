@@ -1,0 +1,169 @@
+//! The `alphabeta` Gomoku engine: threat checks and VCF at the root, then the
+//! generic iterative-deepening alpha-beta over [`ThreatPosition`]s.
+//!
+//! Why a wrapper position: the generic search clones positions instead of
+//! undoing moves, so the incremental threat board travels inside the
+//! position it describes ([`ThreatPosition`]), and this engine translates a
+//! rules position into one at the root.
+
+use std::time::Instant;
+
+use super::evaluator::{ThreatEvaluator, ThreatEvaluatorConfig};
+use super::movegen::generate;
+use super::position::ThreatPosition;
+use super::threat::Threat;
+use super::threat_board::to_move;
+use super::vcf::VcfSolver;
+use crate::game::{Game, MoveList, Player, MAX_MOVES};
+use crate::games::{Gomoku, GomokuMove};
+use crate::search::score::win_in;
+use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher};
+
+/// Tuning of [`ThreatSearch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreatSearchConfig {
+    pub evaluator: ThreatEvaluatorConfig,
+    /// Node cap of the root VCF for the side to move.
+    pub root_vcf_nodes: u64,
+    /// Node cap of each VCF check for the opponent at the root.
+    pub defence_vcf_nodes: u64,
+    /// Share of the remaining time the root checks may use, in percent.
+    pub root_time_percent: u32,
+    /// Transposition table of the main search, in bytes.
+    pub tt_bytes: usize,
+}
+
+impl Default for ThreatSearchConfig {
+    fn default() -> Self {
+        ThreatSearchConfig {
+            evaluator: ThreatEvaluatorConfig::default(),
+            root_vcf_nodes: 300_000,
+            defence_vcf_nodes: 20_000,
+            root_time_percent: 30,
+            tt_bytes: 32 << 20,
+        }
+    }
+}
+
+/// Threat-space alpha-beta for Gomoku.
+pub struct ThreatSearch {
+    config: ThreatSearchConfig,
+    search: AlphaBeta<ThreatPosition, ThreatEvaluator>,
+    vcf: VcfSolver,
+}
+
+impl Default for ThreatSearch {
+    fn default() -> Self {
+        Self::new(ThreatSearchConfig::default())
+    }
+}
+
+impl ThreatSearch {
+    pub fn new(config: ThreatSearchConfig) -> Self {
+        ThreatSearch {
+            config,
+            search: AlphaBeta::new(
+                ThreatEvaluator::new(config.evaluator),
+                AlphaBetaConfig {
+                    tt_bytes: config.tt_bytes,
+                    // The threat ordering already ranks moves well; history
+                    // from other branches mostly reshuffles good orders.
+                    history: false,
+                    ..AlphaBetaConfig::default()
+                },
+            ),
+            vcf: VcfSolver::new(20),
+        }
+    }
+
+    /// Limits for the root checks: their node cap, and a deadline that
+    /// leaves most of the turn to the main search.
+    fn root_limits(&self, limits: &Limits, nodes: u64) -> Limits {
+        let mut sub = Limits::nodes(nodes);
+        if let Some(remaining) = limits.remaining() {
+            sub.deadline = Some(Instant::now() + remaining * self.config.root_time_percent / 100);
+        }
+        if let Some(cap) = limits.max_nodes {
+            sub.max_nodes = Some(nodes.min(cap));
+        }
+        sub
+    }
+
+    /// The root moves that leave the opponent without a VCF, if the opponent
+    /// has one now (`None`: no VCF, or no move refutes it, or no time to
+    /// check). Our own fours are always kept: they gain a tempo.
+    fn vcf_defences(
+        &mut self,
+        root: &ThreatPosition,
+        limits: &Limits,
+    ) -> Option<MoveList<GomokuMove>> {
+        let board = root.threats();
+        let me = root.side_to_move();
+        let opponent = me.opponent();
+        if board.count_at_least(opponent, Threat::Four) == 0
+            || board.count(opponent, Threat::Five) > 0
+            || board.count(opponent, Threat::FlexFour) > 0
+        {
+            // Nothing to find, or the move generator already forces the reply.
+            return None;
+        }
+        let check = self.root_limits(limits, self.config.defence_vcf_nodes);
+        self.vcf.solve(board, opponent, &check)?;
+        let mut candidates = MoveList::new();
+        generate(board, me, MAX_MOVES, &mut candidates);
+        let mut defences = MoveList::new();
+        for &m in candidates.iter() {
+            if check.out_of_time() {
+                return None;
+            }
+            if board.threat(me, m.index()).makes_four() {
+                defences.push(m);
+                continue;
+            }
+            let mut after = board.clone();
+            after.place(m.index(), me);
+            let refuted = self.vcf.solve(&after, opponent, &check).is_none();
+            if refuted {
+                defences.push(m);
+            }
+        }
+        (!defences.is_empty()).then_some(defences)
+    }
+}
+
+impl Searcher<Gomoku> for ThreatSearch {
+    fn choose_move(&mut self, pos: &Gomoku, limits: &Limits) -> SearchResult<GomokuMove> {
+        assert!(
+            pos.outcome().is_none(),
+            "choose_move called on a finished game"
+        );
+        let root = ThreatPosition::new(*pos);
+        let board = root.threats();
+        let me: Player = root.side_to_move();
+        if board.stone_count() == 0 {
+            return SearchResult::just(to_move(Gomoku::POINTS / 2), "opening");
+        }
+        if let Some(five) = board.first_point_with(me, Threat::Five) {
+            let mut result = SearchResult::just(to_move(five), "five");
+            result.value = 1.0;
+            result.score = Some(win_in(1));
+            return result;
+        }
+        let vcf_limits = self.root_limits(limits, self.config.root_vcf_nodes);
+        if let Some(line) = self.vcf.solve(board, me, &vcf_limits).map(<[_]>::to_vec) {
+            return SearchResult {
+                best_move: line[0],
+                value: 1.0,
+                score: Some(win_in(line.len() as u32)),
+                depth: line.len() as u32,
+                pv: line,
+                nodes: self.vcf.nodes(),
+                playouts: 0,
+                method: "vcf",
+            };
+        }
+        let defences = self.vcf_defences(&root, limits);
+        self.search.evaluator_mut().set_root(root.hash(), defences);
+        self.search.choose_move(&root, limits)
+    }
+}

@@ -1,0 +1,117 @@
+//! The Gomoku knowledge plugged into the generic alpha-beta: a static
+//! evaluation from the threat board, threat-ordered move generation, and a
+//! win probe (immediate threats, then a budgeted VCF).
+
+use super::movegen::generate;
+use super::position::ThreatPosition;
+use super::threat::Threat;
+use super::vcf::VcfSolver;
+use crate::game::{Game, MoveList};
+use crate::games::GomokuMove;
+use crate::search::score::{loss_in, win_in};
+use crate::search::{Evaluator, Limits};
+
+/// Tuning of [`ThreatEvaluator`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreatEvaluatorConfig {
+    /// Moves searched at an unforced interior node.
+    pub branch_limit: usize,
+    /// Moves searched at the root when nothing is forced.
+    pub root_branch_limit: usize,
+    /// Node budget of the VCF probe at every node; 0 turns the probe off.
+    pub probe_vcf_nodes: u64,
+    /// log2 of the probe VCF table size.
+    pub vcf_table_bits: u32,
+}
+
+impl Default for ThreatEvaluatorConfig {
+    fn default() -> Self {
+        ThreatEvaluatorConfig {
+            branch_limit: 16,
+            root_branch_limit: 40,
+            probe_vcf_nodes: 400,
+            vcf_table_bits: 18,
+        }
+    }
+}
+
+/// The root's moves as decided before the search (e.g. only the moves that
+/// stop an opponent VCF).
+struct RootMoves {
+    hash: u64,
+    moves: Option<MoveList<GomokuMove>>,
+}
+
+/// Evaluation, ordering and win probe for [`ThreatPosition`].
+pub struct ThreatEvaluator {
+    config: ThreatEvaluatorConfig,
+    vcf: VcfSolver,
+    root: Option<RootMoves>,
+}
+
+impl ThreatEvaluator {
+    pub fn new(config: ThreatEvaluatorConfig) -> Self {
+        ThreatEvaluator {
+            config,
+            vcf: VcfSolver::new(config.vcf_table_bits),
+            root: None,
+        }
+    }
+
+    /// Declares the root of the next search (by hash), and optionally the
+    /// exact moves to consider there (`None`: generate as usual, with the
+    /// root's wider limit).
+    pub fn set_root(&mut self, hash: u64, moves: Option<MoveList<GomokuMove>>) {
+        self.root = Some(RootMoves { hash, moves });
+    }
+}
+
+impl Evaluator<ThreatPosition> for ThreatEvaluator {
+    /// The side to move's threat values against the opponent's, over all
+    /// empty points; the mover's count a little more, since it plays first.
+    fn evaluate(&mut self, pos: &ThreatPosition) -> i32 {
+        let board = pos.threats();
+        let me = pos.side_to_move();
+        let mine = board.value_total(me);
+        let theirs = board.value_total(me.opponent());
+        (6 * mine - 5 * theirs) / 5
+    }
+
+    fn generate_moves(&mut self, pos: &ThreatPosition, out: &mut MoveList<GomokuMove>) {
+        let mut limit = self.config.branch_limit;
+        if let Some(root) = self.root.as_ref().filter(|r| r.hash == pos.hash()) {
+            if let Some(moves) = &root.moves {
+                out.clone_from(moves);
+                return;
+            }
+            limit = self.config.root_branch_limit;
+        }
+        generate(pos.threats(), pos.side_to_move(), limit, out);
+    }
+
+    /// Wins and losses the threats prove at once, then a VCF for the side to
+    /// move within the probe budget.
+    fn probe_win(&mut self, pos: &ThreatPosition) -> Option<i32> {
+        let board = pos.threats();
+        let me = pos.side_to_move();
+        let opponent = me.opponent();
+        if board.count(me, Threat::Five) > 0 {
+            return Some(win_in(1));
+        }
+        match board.count(opponent, Threat::Five) {
+            0 => {}
+            1 => return None,
+            _ => return Some(loss_in(2)),
+        }
+        if board.count(me, Threat::FlexFour) > 0 {
+            return Some(win_in(3));
+        }
+        if self.config.probe_vcf_nodes == 0 || board.count_at_least(me, Threat::Four) == 0 {
+            return None;
+        }
+        let line = self
+            .vcf
+            .solve(board, me, &Limits::nodes(self.config.probe_vcf_nodes))?;
+        Some(win_in(line.len() as u32))
+    }
+}

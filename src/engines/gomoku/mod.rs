@@ -1,0 +1,32 @@
+//! Gomoku engines: incremental line patterns and per-point threats, a VCF
+//! solver, and a threat-space alpha-beta built on the generic search; plus
+//! the `greedy`, `random` and `uct-plain` baselines.
+//!
+//! Layers, each using the ones above: [`patterns`](Pattern) (one line) →
+//! [`Threat`] (one point) → [`ThreatBoard`] (every point, incrementally) →
+//! move generation, [`VcfSolver`], [`ThreatEvaluator`] → [`ThreatSearch`].
+
+mod bench;
+mod engine;
+mod evaluator;
+mod greedy;
+mod movegen;
+mod notation;
+mod patterns;
+mod position;
+mod registry;
+mod threat;
+mod threat_board;
+mod vcf;
+
+pub use bench::gomoku_bench;
+pub use engine::{ThreatSearch, ThreatSearchConfig};
+pub use evaluator::{ThreatEvaluator, ThreatEvaluatorConfig};
+pub use greedy::GreedyThreats;
+pub use movegen::{generate as generate_moves, ordering_key};
+pub use notation::{format_move, parse_move, parse_moves, NotationError};
+pub use patterns::{pattern_of, Pattern};
+pub use position::ThreatPosition;
+pub use threat::Threat;
+pub use threat_board::ThreatBoard;
+pub use vcf::{VcfSolver, MAX_VCF_FOURS};
