@@ -12,12 +12,12 @@ use crate::game::Game;
 use crate::games::Gomoku;
 use crate::search::{Limits, Searcher};
 
-/// Quiet middle-game positions for the main search (no VCF for either side).
+/// Middle-game positions where the side to move has no VCF (from the tactics suite).
 const SEARCH_POSITIONS: [&str; 4] = [
-    "h8 i9 i8 g8 j7 k6 h9 h7",
-    "h8 h9 i9 g7 j10 k11 i10 i8",
-    "h8 i7 g7 i9 i8 j8 g9 g8 f8",
-    "h8 j8 i9 g7 h10 h9 j10 i10",
+    "i7 k8 i10 i8 h8 k5 j5 k6 k7 j7 h9 i6 h5",
+    "g6 j10 g7 g9 g4 g5 k6 i7 j9 h8 j6 h6 j8",
+    "f9 f6 f5 g5 h7 e7 h4 c9 j8 i9 d8 g7 h8 g8 g6 e4",
+    "g6 i9 i6 f6 g7 g9 h6 e10 g5 g4 k9 f9 h9 f8 f7",
 ];
 
 /// Node cap of each main search.
@@ -25,10 +25,10 @@ const SEARCH_NODES: u64 = 200_000;
 
 /// Positions where the side to move has a VCF (from the tactics suite).
 const VCF_POSITIONS: [&str; 4] = [
-    "h8 a1 i8 a3 k8 a5 h9 a7 h10 a9 g11 a11",
-    "h8 a1 i9 a3 h10 a5 j8 a7 g10 a9 j10 a11 f11 a13",
-    "h8 a1 h9 a3 i10 a5 j11 a7 g9 a9 f9 a11",
-    "h8 a1 h9 a3 h10 a5 j8 a7 k8 a9 i11 a11 j12 a13",
+    "g9 j11 g11 g8 h9 j6 e9 f9 f10 d8 e11 h8 g6 f7 e10 e8 f8 f6",
+    "e9 k8 e7 e6 g9 k7 f8 h10 g7 h6 g6 g8 f7 h7",
+    "k7 j7 k6 k8 i6 j6 j5 f10 i4 l7 k4 h7",
+    "e9 j10 g7 g11 h6 f8 f11 e11 g9 g6 h9 f9 f10 h7 i8 g10 h5 i5 i6 e10 j7 k8",
 ];
 
 /// Solves of each VCF position.

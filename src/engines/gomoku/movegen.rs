@@ -82,9 +82,9 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
 fn push_fours_and_defences(board: &ThreatBoard, side: Player, out: &mut MoveList<GomokuMove>) {
     let opponent = side.opponent();
     let mut listed = [false; Gomoku::POINTS];
-    for point in 0..Gomoku::POINTS {
+    for (point, listed) in listed.iter_mut().enumerate() {
         if board.threat(side, point).makes_four() {
-            listed[point] = true;
+            *listed = true;
             out.push(to_move(point));
         }
     }

@@ -93,7 +93,7 @@ impl VcfSolver {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes % TIME_CHECK_INTERVAL == 0 && self.limits.out_of_time())
+            || (self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.limits.out_of_time())
         {
             self.stopped = true;
         }
