@@ -464,6 +464,7 @@ fn bench_reports_search_and_vcf_speed() {
     let mut out = Vec::new();
     boardbots::engines::gomoku::gomoku_bench(&mut out).expect("bench runs");
     let text = String::from_utf8(out).expect("utf-8");
+    eprintln!("{text}");
     assert!(
         text.contains("nodes/s") && text.contains("solves/s"),
         "{text}"

@@ -5,7 +5,7 @@
 use super::movegen::generate;
 use super::position::ThreatPosition;
 use super::threat::Threat;
-use super::vcf::VcfSolver;
+use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList};
 use crate::games::GomokuMove;
 use crate::search::score::{loss_in, win_in};
@@ -20,7 +20,7 @@ pub struct ThreatEvaluatorConfig {
     pub root_branch_limit: usize,
     /// Node budget of the VCF probe at every node; 0 turns the probe off.
     pub probe_vcf_nodes: u64,
-    /// log2 of the probe VCF table size.
+    /// log2 of the probe VCF table size, and of the probe result cache.
     pub vcf_table_bits: u32,
 }
 
@@ -29,7 +29,7 @@ impl Default for ThreatEvaluatorConfig {
         ThreatEvaluatorConfig {
             branch_limit: 16,
             root_branch_limit: 40,
-            probe_vcf_nodes: 400,
+            probe_vcf_nodes: 200,
             vcf_table_bits: 18,
         }
     }
@@ -42,10 +42,21 @@ struct RootMoves {
     moves: Option<MoveList<GomokuMove>>,
 }
 
+/// A remembered probe: the position's hash and the VCF length found (0: none
+/// within the budget).
+#[derive(Clone, Copy, Default)]
+struct ProbeEntry {
+    hash: u64,
+    plies: u32,
+}
+
 /// Evaluation, ordering and win probe for [`ThreatPosition`].
 pub struct ThreatEvaluator {
     config: ThreatEvaluatorConfig,
     vcf: VcfSolver,
+    /// Probe results by position, so transpositions and re-searches by the
+    /// deepening do not solve the same VCF again.
+    probe_cache: Vec<ProbeEntry>,
     root: Option<RootMoves>,
 }
 
@@ -54,6 +65,7 @@ impl ThreatEvaluator {
         ThreatEvaluator {
             config,
             vcf: VcfSolver::new(config.vcf_table_bits),
+            probe_cache: vec![ProbeEntry::default(); 1 << config.vcf_table_bits],
             root: None,
         }
     }
@@ -109,9 +121,20 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
         if self.config.probe_vcf_nodes == 0 || board.count_at_least(me, Threat::Four) == 0 {
             return None;
         }
-        let line = self
-            .vcf
-            .solve(board, me, &Limits::nodes(self.config.probe_vcf_nodes))?;
-        Some(win_in(line.len() as u32))
+        let hash = pos.hash();
+        let slot = hash as usize & (self.probe_cache.len() - 1);
+        let cached = self.probe_cache[slot];
+        let plies = if cached.hash == hash {
+            cached.plies
+        } else {
+            let limits = Limits::nodes(self.config.probe_vcf_nodes);
+            let plies = self
+                .vcf
+                .solve_in_scope(board, me, &limits, VcfScope::Local)
+                .map_or(0, |line| line.len() as u32);
+            self.probe_cache[slot] = ProbeEntry { hash, plies };
+            plies
+        };
+        (plies > 0).then(|| win_in(plies))
     }
 }

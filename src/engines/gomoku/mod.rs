@@ -29,4 +29,4 @@ pub use patterns::{pattern_of, Pattern};
 pub use position::ThreatPosition;
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
-pub use vcf::{VcfSolver, MAX_VCF_FOURS};
+pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};

@@ -1,7 +1,12 @@
 //! The threat a stone on an empty point would make for one side, from the
 //! patterns of its four lines, and the point's heuristic value.
 
+use std::sync::OnceLock;
+
 use super::patterns::Pattern;
+
+/// Number of line patterns, the base of [`combination_key`].
+const PATTERNS: usize = 10;
 
 /// What one stone on an empty point achieves for one side, weakest first.
 /// The classes are those that force or nearly force the other side's reply.
@@ -51,8 +56,48 @@ const PATTERN_VALUE: [u16; 10] = [0, 1, 3, 4, 12, 10, 40, 45, 200, 1000];
 /// Extra worth of each combined threat on top of its lines.
 const THREAT_BONUS: [u16; Threat::COUNT] = [0, 0, 80, 0, 150, 300, 0];
 
-/// The threat and the value of a point for one side, from its four line patterns.
+/// The index of four line patterns in the summary table.
 #[inline]
+pub fn combination_key(patterns: [Pattern; 4]) -> usize {
+    patterns
+        .iter()
+        .rev()
+        .fold(0, |key, &p| key * PATTERNS + p as usize)
+}
+
+/// The threat and value of every combination of four line patterns, indexed
+/// by [`combination_key`]; computed once, at first use.
+pub fn summary_table() -> &'static [(Threat, u16)] {
+    static TABLE: OnceLock<Vec<(Threat, u16)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..PATTERNS.pow(4))
+            .map(|mut key| {
+                let patterns = std::array::from_fn(|_| {
+                    let p = PATTERN_ORDER[key % PATTERNS];
+                    key /= PATTERNS;
+                    p
+                });
+                summarize(patterns)
+            })
+            .collect()
+    })
+}
+
+/// Every pattern, by its discriminant.
+const PATTERN_ORDER: [Pattern; PATTERNS] = [
+    Pattern::Dead,
+    Pattern::One,
+    Pattern::OpenOne,
+    Pattern::Two,
+    Pattern::OpenTwo,
+    Pattern::Three,
+    Pattern::OpenThree,
+    Pattern::Four,
+    Pattern::OpenFour,
+    Pattern::Five,
+];
+
+/// The threat and the value of a point for one side, from its four line patterns.
 pub fn summarize(patterns: [Pattern; 4]) -> (Threat, u16) {
     let (mut fives, mut open_fours, mut fours, mut open_threes) = (0, 0, 0, 0);
     let mut value = 0;
@@ -103,5 +148,22 @@ mod tests {
         assert_eq!(summarize([Five, Four, Dead, Dead]).0, Threat::Five);
         assert_eq!(summarize([OpenTwo, Three, Dead, Dead]).0, Threat::None);
         assert!(summarize([OpenFour, Dead, Dead, Dead]).1 > summarize([Four, Dead, Dead, Dead]).1);
+    }
+
+    #[test]
+    fn table_matches_direct_summary() {
+        let patterns = [
+            Pattern::Three,
+            Pattern::Dead,
+            Pattern::OpenThree,
+            Pattern::Four,
+        ];
+        assert_eq!(
+            summary_table()[combination_key(patterns)],
+            summarize(patterns)
+        );
+        for (i, &p) in PATTERN_ORDER.iter().enumerate() {
+            assert_eq!(p as usize, i);
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
-use super::threat::{summarize, Threat};
+use super::threat::{combination_key, summary_table, Threat};
 use crate::game::{zobrist_keys, Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 
@@ -53,6 +53,9 @@ pub struct ThreatBoard {
     /// `neighbours[colour][point][direction]`: that colour's stones within
     /// four cells of `point` along `direction`, as neighbour bits.
     neighbours: [[[u8; 4]; POINTS]; 2],
+    /// `lines[side][point][direction]`: the pattern a `side` stone on the
+    /// empty `point` would make along `direction`.
+    lines: [[[Pattern; 4]; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
     /// Empty points per side and threat class.
@@ -87,6 +90,7 @@ impl ThreatBoard {
         let mut board = ThreatBoard {
             cells: [None; POINTS],
             neighbours: [[[0; 4]; POINTS]; 2],
+            lines: [[[Pattern::Dead; 4]; POINTS]; 2],
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
@@ -97,7 +101,9 @@ impl ThreatBoard {
         };
         board.threat_counts = [[POINTS as u16, 0, 0, 0, 0, 0, 0]; 2];
         for point in 0..POINTS {
-            board.refresh(point);
+            for d in 0..4 {
+                board.refresh(point, d);
+            }
         }
         board
     }
@@ -134,7 +140,7 @@ impl ThreatBoard {
                     // Seen from q, the new stone lies `-sign * k` cells along the line.
                     self.neighbours[colour.index()][q][d] |= neighbour_bit(-sign * k);
                     if self.cells[q].is_none() {
-                        self.refresh(q);
+                        self.refresh(q, d);
                     }
                 }
             }
@@ -146,11 +152,19 @@ impl ThreatBoard {
         }
     }
 
-    /// Recomputes the summaries of the empty `point` for both sides.
+    /// Recomputes the line patterns of the empty `point` along `direction`,
+    /// and its summaries, for both sides.
     #[inline]
-    fn refresh(&mut self, point: usize) {
-        let black = summarize(self.patterns(Player::Black, point));
-        let white = summarize(self.patterns(Player::White, point));
+    fn refresh(&mut self, point: usize, direction: usize) {
+        let table = pattern_table();
+        let black = self.neighbours[0][point][direction];
+        let white = self.neighbours[1][point][direction];
+        let walls = WALLS[point][direction];
+        self.lines[0][point][direction] = table[window_key(black, white | walls)];
+        self.lines[1][point][direction] = table[window_key(white, black | walls)];
+        let summaries = summary_table();
+        let black = summaries[combination_key(self.lines[0][point])];
+        let white = summaries[combination_key(self.lines[1][point])];
         self.set_summary(point, [black, white]);
     }
 
@@ -170,11 +184,7 @@ impl ThreatBoard {
     /// per direction of [`DIRECTIONS`].
     #[inline]
     pub fn patterns(&self, side: Player, point: usize) -> [Pattern; 4] {
-        let table = pattern_table();
-        let own = &self.neighbours[side.index()][point];
-        let other = &self.neighbours[side.opponent().index()][point];
-        let walls = &WALLS[point];
-        std::array::from_fn(|d| table[window_key(own[d], other[d] | walls[d])])
+        self.lines[side.index()][point]
     }
 
     /// Who has a stone on `point`.

@@ -25,12 +25,24 @@ struct Refuted {
     fours: u32,
 }
 
+/// Which fours the solver tries after the attacker's first one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VcfScope {
+    /// Every four on the board: complete within the node budget.
+    Full,
+    /// Only fours near the attacker's previous four (on its lines within four
+    /// cells, or within two cells king-wise), where follow-ups nearly always
+    /// are: much faster, may miss a VCF. For probes inside the main search.
+    Local,
+}
+
 /// A VCF solver with its own table of refuted positions, kept between solves
 /// (a refutation depends only on the stones and the attacker).
 pub struct VcfSolver {
     refuted: Vec<Refuted>,
     mask: usize,
     limits: Limits,
+    scope: VcfScope,
     nodes: u64,
     stopped: bool,
     /// The winning line, built backwards while the recursion unwinds.
@@ -44,6 +56,7 @@ impl VcfSolver {
             refuted: vec![Refuted::default(); 1 << table_bits],
             mask: (1 << table_bits) - 1,
             limits: Limits::default(),
+            scope: VcfScope::Full,
             nodes: 0,
             stopped: false,
             line: Vec::with_capacity(2 * MAX_VCF_FOURS as usize + 2),
@@ -56,7 +69,7 @@ impl VcfSolver {
     }
 
     /// Looks for a VCF for `attacker` on `board`, as if `attacker` were to
-    /// move, within `limits` (its node cap and deadline).
+    /// move, within `limits` (its node cap and deadline), trying every four.
     ///
     /// Returns the winning line: the attacker's four, the defender's forced
     /// block, ..., and last the attacker's five; `None` if there is none or
@@ -67,11 +80,25 @@ impl VcfSolver {
         attacker: Player,
         limits: &Limits,
     ) -> Option<&[GomokuMove]> {
+        self.solve_in_scope(board, attacker, limits, VcfScope::Full)
+    }
+
+    /// As [`Self::solve`], with the fours after the first limited by `scope`.
+    /// Refutations found in the `Local` scope are not stored (they may be
+    /// false in the full one).
+    pub fn solve_in_scope(
+        &mut self,
+        board: &ThreatBoard,
+        attacker: Player,
+        limits: &Limits,
+        scope: VcfScope,
+    ) -> Option<&[GomokuMove]> {
+        self.scope = scope;
         self.limits = *limits;
         self.nodes = 0;
         self.stopped = false;
         self.line.clear();
-        if self.attack(board, attacker, MAX_VCF_FOURS) {
+        if self.attack(board, attacker, MAX_VCF_FOURS, None) {
             self.line.reverse();
             Some(&self.line)
         } else {
@@ -100,8 +127,15 @@ impl VcfSolver {
         self.stopped
     }
 
-    /// `true` if `attacker`, to move, wins by fours using at most `fours`.
-    fn attack(&mut self, board: &ThreatBoard, attacker: Player, fours: u32) -> bool {
+    /// `true` if `attacker`, to move, wins by fours using at most `fours`;
+    /// `previous` is the attacker's last four, if any.
+    fn attack(
+        &mut self,
+        board: &ThreatBoard,
+        attacker: Player,
+        fours: u32,
+        previous: Option<usize>,
+    ) -> bool {
         if self.out_of_budget() {
             return false;
         }
@@ -116,6 +150,7 @@ impl VcfSolver {
         let key = board.hash() ^ ATTACKER_SALT[attacker.index()];
         let slot = key as usize & self.mask;
         let entry = self.refuted[slot];
+        let local = self.scope == VcfScope::Local && previous.is_some();
         if entry.key == key && entry.fours >= fours {
             return false;
         }
@@ -129,6 +164,9 @@ impl VcfSolver {
             }
         } else {
             board.points_with(attacker, Threat::Four, &mut candidates);
+            if let Some(previous) = previous.filter(|_| local) {
+                retain_near(&mut candidates, previous);
+            }
             sort_strongest_first(board, attacker, &mut candidates);
         }
 
@@ -139,7 +177,7 @@ impl VcfSolver {
                 .first_point_with(attacker, Threat::Five)
                 .expect("a four leaves a five point");
             after.place(block, defender);
-            if self.attack(&after, attacker, fours - 1) {
+            if self.attack(&after, attacker, fours - 1, Some(m.index())) {
                 self.line.push(to_move(block));
                 self.line.push(m);
                 return true;
@@ -148,8 +186,26 @@ impl VcfSolver {
                 return false;
             }
         }
-        self.refuted[slot] = Refuted { key, fours };
+        if !local {
+            self.refuted[slot] = Refuted { key, fours };
+        }
         false
+    }
+}
+
+/// Keeps the points on a line through `centre` within four cells of it, or
+/// within two cells of it in any direction.
+fn retain_near(moves: &mut MoveList<GomokuMove>, centre: usize) {
+    let c = to_move(centre);
+    let mut i = 0;
+    while i < moves.len() {
+        let (dx, dy) = ((moves[i].x() - c.x()).abs(), (moves[i].y() - c.y()).abs());
+        let on_line = (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4;
+        if on_line || dx.max(dy) <= 2 {
+            i += 1;
+        } else {
+            moves.swap_remove(i);
+        }
     }
 }
 
