@@ -35,6 +35,13 @@ impl Default for ThreatEvaluatorConfig {
     }
 }
 
+/// Evaluation bonus for a mover's double three the opponent cannot answer with fours.
+const MOVER_DOUBLE_THREE: i32 = 1500;
+/// Evaluation penalty for an opponent four-three (or better) point.
+const OPPONENT_FOUR_THREE: i32 = 500;
+/// Evaluation penalty for an opponent double-three point.
+const OPPONENT_DOUBLE_THREE: i32 = 300;
+
 /// The root's moves as decided before the search (e.g. only the moves that
 /// stop an opponent VCF).
 struct RootMoves {
@@ -80,13 +87,25 @@ impl ThreatEvaluator {
 
 impl Evaluator<ThreatPosition> for ThreatEvaluator {
     /// The side to move's threat values against the opponent's, over all
-    /// empty points; the mover's count a little more, since it plays first.
+    /// empty points (the mover's count a little more, since it plays first),
+    /// plus the combination threats: a double three of the mover wins unless
+    /// the opponent has fours, and the opponent's four-three or double three
+    /// costs the mover its next move.
     fn evaluate(&mut self, pos: &ThreatPosition) -> i32 {
         let board = pos.threats();
         let me = pos.side_to_move();
-        let mine = board.value_total(me);
-        let theirs = board.value_total(me.opponent());
-        (6 * mine - 5 * theirs) / 5
+        let them = me.opponent();
+        let mut score = (6 * board.value_total(me) - 5 * board.value_total(them)) / 5;
+        let their_fours = board.count_at_least(them, Threat::Four) > 0;
+        if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
+            score += MOVER_DOUBLE_THREE;
+        }
+        if board.count_at_least(them, Threat::FourThree) > 0 {
+            score -= OPPONENT_FOUR_THREE;
+        } else if board.count(them, Threat::DoubleThree) > 0 {
+            score -= OPPONENT_DOUBLE_THREE;
+        }
+        score
     }
 
     fn generate_moves(&mut self, pos: &ThreatPosition, out: &mut MoveList<GomokuMove>) {

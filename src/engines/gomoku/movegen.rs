@@ -26,7 +26,8 @@ pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
 /// - `side` can make an open or double four: those moves (each wins).
 /// - The opponent can make an open or double four (it has an open three or
 ///   similar): our own fours and the points after which it no longer can;
-///   every candidate if no such point exists.
+///   every candidate if no such point exists. The same against a
+///   four-three point: our fours and the points that leave it none.
 /// - Otherwise: empty points within two cells of a stone, at most `limit`
 ///   of them, by [`ordering_key`]. The empty board gets its centre.
 ///
@@ -48,11 +49,14 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
         sort_best_first(board, side, out);
         return;
     }
-    if board.count(opponent, Threat::FlexFour) > 0 {
-        push_fours_and_defences(board, side, out);
-        if !out.is_empty() {
-            sort_best_first(board, side, out);
-            return;
+    for threat in [Threat::FlexFour, Threat::FourThree] {
+        if board.count(opponent, threat) > 0 {
+            push_fours_and_defences(board, side, threat, out);
+            if !out.is_empty() {
+                sort_best_first(board, side, out);
+                return;
+            }
+            break;
         }
     }
     for point in 0..Gomoku::POINTS {
@@ -77,9 +81,14 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
 }
 
 /// `side`'s four-making moves, then every point on the threatening lines of
-/// the opponent's open-four points after which the opponent has no open or
-/// double four left.
-fn push_fours_and_defences(board: &ThreatBoard, side: Player, out: &mut MoveList<GomokuMove>) {
+/// the opponent's `threat` points (open-four or four-three points) after
+/// which the opponent has no point of that class or better left.
+fn push_fours_and_defences(
+    board: &ThreatBoard,
+    side: Player,
+    threat: Threat,
+    out: &mut MoveList<GomokuMove>,
+) {
     let opponent = side.opponent();
     let mut listed = [false; Gomoku::POINTS];
     for (point, listed) in listed.iter_mut().enumerate() {
@@ -89,13 +98,18 @@ fn push_fours_and_defences(board: &ThreatBoard, side: Player, out: &mut MoveList
         }
     }
     for threat_point in 0..Gomoku::POINTS {
-        if board.threat(opponent, threat_point) != Threat::FlexFour {
+        if board.threat(opponent, threat_point) != threat {
             continue;
         }
         let patterns = board.patterns(opponent, threat_point);
         let (x, y) = (threat_point as i32 % SIZE, threat_point as i32 / SIZE);
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            if patterns[d] < Pattern::Four {
+            let line_threatens = if threat == Threat::FlexFour {
+                patterns[d] >= Pattern::Four
+            } else {
+                patterns[d] >= Pattern::OpenThree
+            };
+            if !line_threatens {
                 continue;
             }
             for k in -4..=4 {
@@ -110,7 +124,7 @@ fn push_fours_and_defences(board: &ThreatBoard, side: Player, out: &mut MoveList
                 listed[q] = true;
                 let mut after = board.clone();
                 after.place(q, side);
-                if after.count(opponent, Threat::FlexFour) == 0 {
+                if after.count_at_least(opponent, threat) == 0 {
                     out.push(to_move(q));
                 }
             }
