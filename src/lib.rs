@@ -21,6 +21,7 @@ pub use game::{
     zobrist_keys, Game, IllegalMove, IllegalReason, MoveList, Outcome, Player, MAX_MOVES,
 };
 pub use games::{
-    Gomoku, GomokuMove, NoGo, NoGoMove, Reversi, ReversiMove, TicTacToe, TicTacToeMove,
+    Gomoku, GomokuMove, NoGo, NoGoBoardError, NoGoMove, Reversi, ReversiMove, TicTacToe,
+    TicTacToeMove,
 };
 pub use search::{Limits, SearchResult, Searcher};

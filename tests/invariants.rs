@@ -98,9 +98,12 @@ fn gomoku_random_playout_invariants() {
     check_random_playouts::<Gomoku>(50, 2);
 }
 
-// Each game's line is added when its rules land.
-#[allow(dead_code)]
-fn all_games_listed() {
-    let _ = check_random_playouts::<Reversi>;
-    let _ = check_random_playouts::<NoGo>;
+#[test]
+fn reversi_random_playout_invariants() {
+    check_random_playouts::<Reversi>(300, 2);
+}
+
+#[test]
+fn nogo_random_playout_invariants() {
+    check_random_playouts::<NoGo>(300, 3);
 }

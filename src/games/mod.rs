@@ -6,6 +6,8 @@ mod reversi;
 mod tictactoe;
 
 pub use gomoku::{Gomoku, GomokuMove};
-pub use nogo::{NoGo, NoGoMove};
-pub use reversi::{Reversi, ReversiMove};
+pub use nogo::{NoGo, NoGoBoardError, NoGoMove};
+pub use reversi::{
+    parse_move_sequence, ParseBoardError, ParseReversiMoveError, Reversi, ReversiMove,
+};
 pub use tictactoe::{TicTacToe, TicTacToeMove};

@@ -12,7 +12,7 @@ pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, Node, NodeId, Proof, Tree};
-pub use playout::{PlayoutPolicy, UniformPlayout};
+pub use playout::{PlayoutPolicy, Prior, UniformPlayout};
 pub use random::RandomSearcher;
 
 use crate::game::Game;

@@ -32,6 +32,27 @@ pub trait PlayoutPolicy<G: Game>: Send {
         pos.legal_moves(out);
         out.as_mut_slice().shuffle(rng);
     }
+
+    /// The prior of the new child reached by playing `m` at `parent`.
+    ///
+    /// Contract: called once per child when a node is expanded, with `m`
+    /// one of the moves `tree_moves` gave; deterministic. The default is no
+    /// prior. With priors, a child's visit count includes its virtual visits
+    /// (they also count toward the final most-visited choice).
+    fn prior(&mut self, _parent: &G, _m: G::Move) -> Prior {
+        Prior::default()
+    }
+}
+
+/// Prior knowledge about a new tree child, counted as if it came from real
+/// playouts ("virtual visits", a form of progressive bias).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Prior {
+    /// How many playouts the prior is worth; 0 means no prior.
+    pub visits: u32,
+    /// The mean reward those visits carry, in `[-1, 1]`, from the view of
+    /// the player making the move.
+    pub mean: f32,
 }
 
 /// Uniformly random legal moves until the game ends.

@@ -12,7 +12,8 @@ pub struct AlphaBetaConfig {
     pub history: bool,
     /// Read the clock once every this many nodes.
     pub time_check_interval: u64,
-    /// Return at once, without searching, when only one move is available.
+    /// When only one move is available, search it one ply deep and return
+    /// (the score is then a depth-1 score).
     pub instant_single_move: bool,
 }
 

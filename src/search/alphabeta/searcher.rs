@@ -335,26 +335,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         let mut best_move = root_moves[0];
         let mut score = 0;
         let mut completed_depth = 0;
-        if !(self.config.instant_single_move && root_moves.len() == 1) {
-            let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_PLY);
-            for depth in 1..=max_depth {
-                self.reached_horizon = false;
-                let Some(iteration) = self.search_root(pos, depth, &root_moves) else {
-                    break;
-                };
-                best_move = iteration.best_move;
-                score = iteration.score;
-                completed_depth = depth;
-                let index = root_moves
-                    .iter()
-                    .position(|&m| m == best_move)
-                    .expect("the best move is a root move");
-                root_moves.as_mut_slice()[..=index].rotate_right(1);
-                let solved = !self.reached_horizon
-                    || matches!(plies_to_end(score), Some(plies) if plies <= depth);
-                if solved || limits.out_of_time() {
-                    break;
-                }
+        let mut max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_PLY);
+        if self.config.instant_single_move && root_moves.len() == 1 {
+            // Nothing to choose: one ply only, for an honest score.
+            max_depth = max_depth.min(1);
+        }
+        for depth in 1..=max_depth {
+            self.reached_horizon = false;
+            let Some(iteration) = self.search_root(pos, depth, &root_moves) else {
+                break;
+            };
+            best_move = iteration.best_move;
+            score = iteration.score;
+            completed_depth = depth;
+            let index = root_moves
+                .iter()
+                .position(|&m| m == best_move)
+                .expect("the best move is a root move");
+            root_moves.as_mut_slice()[..=index].rotate_right(1);
+            let solved = !self.reached_horizon
+                || matches!(plies_to_end(score), Some(plies) if plies <= depth);
+            if solved || limits.out_of_time() {
+                break;
             }
         }
 
@@ -366,7 +368,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         SearchResult {
             best_move,
             value,
-            score: Some(score),
+            // No completed iteration: no score worth reporting.
+            score: (completed_depth > 0).then_some(score),
             pv: self.principal_variation(pos, best_move, completed_depth),
             nodes: self.nodes,
             playouts: 0,

@@ -11,8 +11,11 @@ pub struct MctsConfig {
     /// is full the tree stops growing and playouts continue from its leaves.
     /// A bot must stay under Botzone's 256 MB whatever the time budget.
     pub memory_budget_bytes: usize,
-    /// MCTS-solver: propagate proven wins, draws and losses, stop as soon as
-    /// the root is proven, and never choose a proven loss when avoidable.
+    /// MCTS-solver: propagate proven bounds on each node's value (win, draw
+    /// or loss; a draw is proven once no child can do better and one child
+    /// surely does as well), skip children that cannot improve on what is
+    /// already guaranteed, stop as soon as the root is proven, play a proven
+    /// win at once and never a proven loss when avoidable.
     pub solver: bool,
     /// Keep the subtree of the new position when `choose_move` is called on
     /// a child or grandchild of the previous root.

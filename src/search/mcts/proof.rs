@@ -1,7 +1,8 @@
 //! What the MCTS-solver knows for certain about a tree node.
 
 /// The proven game-theoretic result of a node, from the view of the player
-/// who made the move leading to it (the parent's side to move).
+/// who made the move leading to it (the parent's side to move). Proven when
+/// the node's lower and upper bounds (see [`Node::bounds`](super::Node::bounds)) meet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Proof {

@@ -108,27 +108,50 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
             return true;
         }
         self.policy.tree_moves(pos, &mut self.moves, &mut self.rng);
-        self.tree.expand(id, self.moves.as_slice())
+        if !self.tree.expand(id, self.moves.as_slice()) {
+            return false;
+        }
+        for child in self.tree.node(id).children() {
+            let prior = self.policy.prior(pos, self.tree.node(child).mv());
+            if prior.visits > 0 {
+                let mean = prior.mean.clamp(-1.0, 1.0);
+                self.tree.node_mut(child).record_many(prior.visits, mean);
+            }
+        }
+        true
     }
 
     /// The UCT choice among the children of the expanded node `id`.
+    ///
+    /// With the solver, children that cannot beat the value the mover is
+    /// already guaranteed (upper bound <= the best lower bound: proven
+    /// losses, and proven results already matched) are skipped: exploring
+    /// them could not change the node's value.
     fn select_child(&self, id: NodeId) -> NodeId {
         let parent = self.tree.node(id);
+        let guaranteed = if self.config.solver {
+            parent
+                .children()
+                .map(|c| self.tree.node(c).bounds().0)
+                .max()
+                .unwrap_or(-1)
+        } else {
+            -2
+        };
         let log_parent = (parent.visits().max(1) as f64).ln();
         let mut best = parent.children().start;
         let mut best_score = f64::NEG_INFINITY;
         for child_id in parent.children() {
             let child = self.tree.node(child_id);
+            if child.bounds().1 <= guaranteed {
+                continue;
+            }
             if child.visits() == 0 {
                 return child_id;
             }
-            let score = if self.config.solver && child.proof() == Proof::Loss {
-                // Never explore a proven loss; it stays choosable only if all are.
-                -1e9
-            } else {
-                let mean01 = (child.mean() as f64 + 1.0) * 0.5;
-                mean01 + self.config.exploration * (log_parent / child.visits() as f64).sqrt()
-            };
+            let mean01 = (child.mean() as f64 + 1.0) * 0.5;
+            let score =
+                mean01 + self.config.exploration * (log_parent / child.visits() as f64).sqrt();
             if score > best_score {
                 best_score = score;
                 best = child_id;
@@ -176,7 +199,8 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
         self.path.len()
     }
 
-    /// The reward of the finished node `id` for its mover, recorded as a proof.
+    /// The reward of the finished node `id` for its mover, recorded as a proof
+    /// when the solver is on.
     fn finished(&mut self, id: NodeId, outcome: Outcome, pos: &G) -> f32 {
         let mover: Player = pos.side_to_move().opponent();
         let value = outcome.value_for(mover);
@@ -187,46 +211,39 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     }
 
     /// Records `leaf_value` (for the mover into the last node of the path)
-    /// along the path, sign alternating each ply, and propagates proofs.
+    /// along the path, sign alternating each ply, and tightens the proven
+    /// bounds of each node on the way up while they keep changing.
     fn back_up(&mut self, leaf_value: f32) {
         let mut value = leaf_value;
-        let mut proof_changed = self.config.solver;
+        let mut bounds_changed = self.config.solver;
         for i in (0..self.path.len()).rev() {
             let id = self.path[i];
-            if proof_changed && i + 1 < self.path.len() {
-                proof_changed = self.update_proof(id);
+            if bounds_changed && i + 1 < self.path.len() {
+                bounds_changed = self.update_bounds(id);
             }
             self.tree.node_mut(id).record(value);
             value = -value;
         }
     }
 
-    /// Recomputes the proof of the expanded node `id` from its children;
-    /// `true` if it changed.
-    fn update_proof(&mut self, id: NodeId) -> bool {
-        let node = self.tree.node(id);
-        if node.proof().is_proven() {
+    /// Recomputes the bounds of the expanded node `id` from its children
+    /// (negamax over bounds: unexpanded children count as `(-1, 1)`);
+    /// `true` if they changed.
+    fn update_bounds(&mut self, id: NodeId) -> bool {
+        // Children's bounds are from the view of the side to move at `id`.
+        let mut best_lower = -1;
+        let mut best_upper = -1;
+        for child in self.tree.node(id).children() {
+            let (lower, upper) = self.tree.node(child).bounds();
+            best_lower = best_lower.max(lower);
+            best_upper = best_upper.max(upper);
+        }
+        let bounds = (-best_upper, -best_lower);
+        let node = self.tree.node_mut(id);
+        if node.bounds() == bounds {
             return false;
         }
-        // Children's proofs are from the view of the side to move at `id`.
-        let mut best = Proof::Loss;
-        let mut all_proven = true;
-        for child in node.children() {
-            match self.tree.node(child).proof() {
-                Proof::Win => {
-                    best = Proof::Win;
-                    all_proven = true;
-                    break;
-                }
-                Proof::Draw => best = Proof::Draw,
-                Proof::Loss => {}
-                Proof::Unknown => all_proven = false,
-            }
-        }
-        if !all_proven {
-            return false;
-        }
-        self.tree.node_mut(id).set_proof(best.flipped());
+        node.set_bounds(bounds.0, bounds.1);
         true
     }
 

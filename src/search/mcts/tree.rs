@@ -22,8 +22,16 @@ pub struct Node<M> {
     visits: u32,
     value_sum: f32,
     child_count: u16,
-    proof: Proof,
+    /// Proven bounds on the game value, packed: bits 0-1 `lower + 1`,
+    /// bits 2-3 `upper + 1`, each bound in {-1, 0, 1}.
+    bounds: u8,
     mv: M,
+}
+
+const UNBOUNDED: u8 = pack_bounds(-1, 1);
+
+const fn pack_bounds(lower: i8, upper: i8) -> u8 {
+    (lower + 1) as u8 | (((upper + 1) as u8) << 2)
 }
 
 impl<M: Copy> Node<M> {
@@ -33,7 +41,7 @@ impl<M: Copy> Node<M> {
             visits: 0,
             value_sum: 0.0,
             child_count: 0,
-            proof: Proof::Unknown,
+            bounds: UNBOUNDED,
             mv,
         }
     }
@@ -55,19 +63,40 @@ impl<M: Copy> Node<M> {
         self.value_sum
     }
 
-    /// Mean reward in `[-1, 1]`; the exact value when proven; 0 when unvisited.
+    /// Mean reward in `[-1, 1]` (0 when unvisited), clamped into the proven
+    /// bounds, so it is the exact value once proven.
     #[inline]
     pub fn mean(&self) -> f32 {
-        match self.proof.value() {
-            Some(v) => v,
-            None if self.visits == 0 => 0.0,
-            None => self.value_sum / self.visits as f32,
+        let (lower, upper) = self.bounds();
+        let mean = if self.visits == 0 {
+            0.0
+        } else {
+            self.value_sum / self.visits as f32
+        };
+        mean.clamp(lower as f32, upper as f32)
+    }
+
+    /// Proven `(lower, upper)` bounds on the game value (each -1, 0 or 1);
+    /// `(-1, 1)` when nothing is known.
+    #[inline]
+    pub fn bounds(&self) -> (i8, i8) {
+        ((self.bounds & 0b11) as i8 - 1, (self.bounds >> 2) as i8 - 1)
+    }
+
+    /// The exact value if the bounds meet.
+    #[inline]
+    pub fn proof(&self) -> Proof {
+        match self.bounds() {
+            (lower, upper) if lower == upper => Proof::from_value(lower as i32),
+            _ => Proof::Unknown,
         }
     }
 
+    /// Sets the bounds; `lower <= upper`, both in {-1, 0, 1}.
     #[inline]
-    pub fn proof(&self) -> Proof {
-        self.proof
+    pub fn set_bounds(&mut self, lower: i8, upper: i8) {
+        debug_assert!((-1..=1).contains(&lower) && lower <= upper && upper <= 1);
+        self.bounds = pack_bounds(lower, upper);
     }
 
     #[inline]
@@ -81,6 +110,13 @@ impl<M: Copy> Node<M> {
         self.first_child..self.first_child + self.child_count as u32
     }
 
+    /// Adds `visits` rewards of `mean` each (virtual visits from a prior).
+    #[inline]
+    pub fn record_many(&mut self, visits: u32, mean: f32) {
+        self.visits += visits;
+        self.value_sum += visits as f32 * mean;
+    }
+
     /// Adds one reward to the statistics.
     #[inline]
     pub fn record(&mut self, reward: f32) {
@@ -88,9 +124,13 @@ impl<M: Copy> Node<M> {
         self.value_sum += reward;
     }
 
+    /// Sets both bounds to the proven value (`Unknown` clears them).
     #[inline]
     pub fn set_proof(&mut self, proof: Proof) {
-        self.proof = proof;
+        match proof.value() {
+            Some(v) => self.set_bounds(v as i8, v as i8),
+            None => self.bounds = UNBOUNDED,
+        }
     }
 }
 
@@ -238,5 +278,68 @@ impl<M: Copy + Default> Tree<M> {
             }
         }
         self.nodes.truncate(count as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Moves are the nodes' original ids, so the shape can be checked after compaction.
+    fn expand_with_ids(tree: &mut Tree<u8>, parent: NodeId, count: u8) {
+        let first = tree.len() as u8;
+        let moves: Vec<u8> = (first..first + count).collect();
+        assert!(tree.expand(parent, &moves));
+    }
+
+    fn child_moves(tree: &Tree<u8>, id: NodeId) -> Vec<u8> {
+        tree.node(id)
+            .children()
+            .map(|c| tree.node(c).mv())
+            .collect()
+    }
+
+    #[test]
+    fn keep_subtree_compacts_interleaved_blocks() {
+        let mut tree = Tree::<u8>::new(1 << 10);
+        expand_with_ids(&mut tree, 0, 2); // 1, 2
+        expand_with_ids(&mut tree, 1, 2); // 3, 4
+        expand_with_ids(&mut tree, 2, 2); // 5, 6 (dead after the cut)
+        expand_with_ids(&mut tree, 3, 2); // 7, 8
+        expand_with_ids(&mut tree, 5, 2); // 9, 10 (dead)
+        expand_with_ids(&mut tree, 4, 3); // 11, 12, 13
+        for id in 0..tree.len() as NodeId {
+            for _ in 0..id {
+                tree.node_mut(id).record(1.0);
+            }
+        }
+        tree.keep_subtree(1);
+        assert_eq!(tree.len(), 8);
+        assert_eq!(tree.node(0).visits(), 1, "old node 1 is the root");
+        assert_eq!(child_moves(&tree, 0), vec![3, 4]);
+        let [three, four]: [NodeId; 2] = tree
+            .node(0)
+            .children()
+            .collect::<Vec<_>>()
+            .try_into()
+            .unwrap();
+        assert_eq!(child_moves(&tree, three), vec![7, 8]);
+        assert_eq!(child_moves(&tree, four), vec![11, 12, 13]);
+        for id in 0..tree.len() as NodeId {
+            let n = tree.node(id);
+            if id > 0 {
+                assert_eq!(n.visits(), n.mv() as u32, "statistics moved with the node");
+            }
+        }
+    }
+
+    #[test]
+    fn expansion_refuses_to_pass_the_budget() {
+        let node = Tree::<u8>::node_bytes();
+        let mut tree = Tree::<u8>::new(4 * node);
+        assert!(!tree.expand(0, &[1, 2, 3, 4]), "root + 4 > 4 nodes");
+        assert!(tree.expand(0, &[1, 2, 3]));
+        assert!(!tree.expand(1, &[4]));
+        assert!(tree.allocated_bytes() <= 4 * node);
     }
 }

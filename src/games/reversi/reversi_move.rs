@@ -1,0 +1,152 @@
+//! The Reversi move: a square or the pass, and its `d3` notation.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A Reversi move: the square index `y * 8 + x` (0..64), or 64 for the pass.
+///
+/// Written as column letter `a`..`h` (x) and row number `1`..`8` (y + 1, row 1
+/// at the top), e.g. `d3` is (3, 2); the pass is written `pass`.
+/// `Default` is the square a1, only used to fill unused list slots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReversiMove(u8);
+
+const PASS_INDEX: u8 = 64;
+
+impl ReversiMove {
+    /// The pass: the only legal move of a player with no placement while the
+    /// opponent still has one. Botzone writes it `(-1, -1)`.
+    pub const PASS: ReversiMove = ReversiMove(PASS_INDEX);
+
+    /// The placement at column `x`, row `y`; `None` off the board.
+    #[inline]
+    pub fn square(x: i32, y: i32) -> Option<ReversiMove> {
+        ((0..8).contains(&x) && (0..8).contains(&y)).then(|| ReversiMove((y * 8 + x) as u8))
+    }
+
+    /// The placement on square index `y * 8 + x`. Panics unless `index < 64`.
+    #[inline]
+    pub fn from_index(index: usize) -> ReversiMove {
+        assert!(index < 64, "square index {index} is off the board");
+        ReversiMove(index as u8)
+    }
+
+    /// `true` for the pass.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.0 == PASS_INDEX
+    }
+
+    /// The square index `y * 8 + x`, or 64 for the pass.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The square as a one-bit mask; 0 for the pass.
+    #[inline]
+    pub fn bit(self) -> u64 {
+        // A shift by 64 wraps to 0 places, so mask the pass out explicitly.
+        (1u64 << (self.0 & 63)) & 0u64.wrapping_sub((self.0 < PASS_INDEX) as u64)
+    }
+
+    /// `(x, y)` of a placement; `None` for the pass.
+    #[inline]
+    pub fn xy(self) -> Option<(i32, i32)> {
+        (!self.is_pass()).then_some((self.0 as i32 % 8, self.0 as i32 / 8))
+    }
+}
+
+impl fmt::Display for ReversiMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.xy() {
+            None => f.write_str("pass"),
+            Some((x, y)) => write!(f, "{}{}", (b'a' + x as u8) as char, y + 1),
+        }
+    }
+}
+
+/// Text that is neither a square like `d3` nor `pass`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a Reversi move: {text:?} (expected a square a1..h8 or \"pass\")")]
+pub struct ParseReversiMoveError {
+    pub text: String,
+}
+
+impl FromStr for ReversiMove {
+    type Err = ParseReversiMoveError;
+
+    /// Accepts `a1`..`h8` (the column letter in either case) and `pass`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let error = || ParseReversiMoveError {
+            text: text.to_owned(),
+        };
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(ReversiMove::PASS);
+        }
+        match text.as_bytes() {
+            &[column, row] => {
+                let x = column.to_ascii_lowercase() as i32 - b'a' as i32;
+                let y = row as i32 - b'1' as i32;
+                ReversiMove::square(x, y).ok_or_else(error)
+            }
+            _ => Err(error()),
+        }
+    }
+}
+
+/// Parses a move sequence such as an XOT opening `f5d6c4d3`: squares written
+/// back to back or separated by whitespace or commas, and `pass` tokens.
+pub fn parse_move_sequence(text: &str) -> Result<Vec<ReversiMove>, ParseReversiMoveError> {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    let mut moves = Vec::with_capacity(compact.len() / 2);
+    let mut rest = compact.as_str();
+    while !rest.is_empty() {
+        let token_len = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
+            4
+        } else {
+            rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i)
+        };
+        moves.push(rest[..token_len].parse()?);
+        rest = &rest[token_len..];
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_every_move() {
+        for index in 0..64 {
+            let m = ReversiMove::from_index(index);
+            assert_eq!(m.to_string().parse::<ReversiMove>(), Ok(m));
+            assert_eq!(m.bit(), 1 << index);
+        }
+        assert_eq!("pass".parse::<ReversiMove>(), Ok(ReversiMove::PASS));
+        assert_eq!(ReversiMove::PASS.to_string(), "pass");
+        assert_eq!(ReversiMove::PASS.bit(), 0);
+    }
+
+    #[test]
+    fn notation_is_column_letter_then_row_number() {
+        let m: ReversiMove = "d3".parse().unwrap();
+        assert_eq!(m.xy(), Some((3, 2)));
+        assert_eq!("F5".parse::<ReversiMove>().unwrap().xy(), Some((5, 4)));
+        for bad in ["", "i1", "a0", "a9", "d", "d33", "3d", "pas"] {
+            assert!(bad.parse::<ReversiMove>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn sequences_parse_back_to_back_and_with_passes() {
+        let moves = parse_move_sequence("f5d6 c4, pass h8").unwrap();
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(text, ["f5", "d6", "c4", "pass", "h8"]);
+        assert!(parse_move_sequence("f5d").is_err());
+    }
+}
