@@ -69,6 +69,9 @@ impl ThreatSearch {
                     // The threat ordering already ranks moves well; history
                     // from other branches mostly reshuffles good orders.
                     history: false,
+                    // A node may run a VCF probe and defence checks: read
+                    // the clock often so the deadline holds.
+                    time_check_interval: 32,
                     ..AlphaBetaConfig::default()
                 },
             ),
