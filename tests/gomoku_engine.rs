@@ -470,3 +470,25 @@ fn bench_reports_search_and_vcf_speed() {
         "{text}"
     );
 }
+
+/// VCT: a double three is a win by threats (no VCF), found as the first
+/// move; lone stones give none, and the search says it finished.
+#[test]
+fn vct_finds_a_double_three_and_nothing_where_there_is_none() {
+    use boardbots::engines::gomoku::VctSolver;
+    let threat = position("a1 f8 o1 g8 a15 h10 o15 h11 a8");
+    let white = Player::White;
+    let board = ThreatBoard::from_game(&threat);
+    let mut vcf = VcfSolver::new(12);
+    assert!(vcf.solve(&board, white, &Limits::nodes(100_000)).is_none());
+    let mut vct = VctSolver::new(12);
+    let first = vct.solve(&board, white, 4, &Limits::nodes(200_000));
+    assert_eq!(first.map(format_move).as_deref(), Some("h8"));
+
+    let quiet = position("h8 a1 j10 o1 f6 a15");
+    let board = ThreatBoard::from_game(&quiet);
+    assert!(vct
+        .solve(&board, Player::Black, 4, &Limits::nodes(200_000))
+        .is_none());
+    assert!(vct.last_search_complete());
+}

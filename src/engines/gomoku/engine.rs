@@ -14,6 +14,7 @@ use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::threat_board::to_move;
 use super::vcf::VcfSolver;
+use super::vct::VctSolver;
 use crate::game::{Game, MoveList, Player, MAX_MOVES};
 use crate::games::{Gomoku, GomokuMove};
 use crate::search::score::win_in;
@@ -27,6 +28,12 @@ pub struct ThreatSearchConfig {
     pub root_vcf_nodes: u64,
     /// Node cap of each VCF check for the opponent at the root.
     pub defence_vcf_nodes: u64,
+    /// Node cap of the root VCT for the side to move (0: no VCT at all).
+    pub root_vct_nodes: u64,
+    /// Node cap of each VCT check for the opponent at the root.
+    pub defence_vct_nodes: u64,
+    /// Most threat moves (threes and fours) in a VCT line.
+    pub vct_max_threats: u32,
     /// Share of the remaining time the root checks may use, in percent.
     pub root_time_percent: u32,
     /// Transposition table of the main search, in bytes.
@@ -39,6 +46,9 @@ impl Default for ThreatSearchConfig {
             evaluator: ThreatEvaluatorConfig::default(),
             root_vcf_nodes: 300_000,
             defence_vcf_nodes: 20_000,
+            root_vct_nodes: 60_000,
+            defence_vct_nodes: 4_000,
+            vct_max_threats: 6,
             root_time_percent: 30,
             tt_bytes: 32 << 20,
         }
@@ -50,6 +60,7 @@ pub struct ThreatSearch {
     config: ThreatSearchConfig,
     search: AlphaBeta<ThreatPosition, ThreatEvaluator>,
     vcf: VcfSolver,
+    vct: VctSolver,
 }
 
 impl Default for ThreatSearch {
@@ -76,6 +87,7 @@ impl ThreatSearch {
                 },
             ),
             vcf: VcfSolver::new(20),
+            vct: VctSolver::new(18),
         }
     }
 
@@ -92,10 +104,11 @@ impl ThreatSearch {
         sub
     }
 
-    /// The root moves that leave the opponent without a VCF, if the opponent
-    /// has one now (`None`: no VCF, or no move refutes it, or no time to
-    /// check). Our own fours are always kept: they gain a tempo.
-    fn vcf_defences(
+    /// The root moves that leave the opponent without a VCF (or, if it has
+    /// none, without a VCT), if the opponent has one now. `None`: no such
+    /// threat, no move refutes it, or no time to check. Our own fours are
+    /// always kept: they gain a tempo.
+    fn threat_defences(
         &mut self,
         root: &ThreatPosition,
         limits: &Limits,
@@ -103,15 +116,30 @@ impl ThreatSearch {
         let board = root.threats();
         let me = root.side_to_move();
         let opponent = me.opponent();
-        if board.count_at_least(opponent, Threat::Four) == 0
-            || board.count(opponent, Threat::Five) > 0
-            || board.count(opponent, Threat::FlexFour) > 0
-        {
-            // Nothing to find, or the move generator already forces the reply.
+        if board.count(opponent, Threat::Five) > 0 || board.count(opponent, Threat::FlexFour) > 0 {
+            // The move generator already forces the reply.
             return None;
         }
-        let check = self.root_limits(limits, self.config.defence_vcf_nodes);
-        self.vcf.solve(board, opponent, &check)?;
+        let check = self.root_limits(limits, u64::MAX);
+        let vcf_check = Limits {
+            max_nodes: Some(self.config.defence_vcf_nodes),
+            ..check
+        };
+        let vct_check = Limits {
+            max_nodes: Some(self.config.defence_vct_nodes),
+            ..check
+        };
+        let by_vcf = board.count_at_least(opponent, Threat::Four) > 0
+            && self.vcf.solve(board, opponent, &vcf_check).is_some();
+        let by_vct = !by_vcf
+            && self.config.root_vct_nodes > 0
+            && self
+                .vct
+                .solve(board, opponent, self.config.vct_max_threats, &vct_check)
+                .is_some();
+        if !by_vcf && !by_vct {
+            return None;
+        }
         let mut candidates = MoveList::new();
         generate(board, me, MAX_MOVES, &mut candidates);
         let mut defences = MoveList::new();
@@ -125,8 +153,16 @@ impl ThreatSearch {
             }
             let mut after = board.clone();
             after.place(m.index(), me);
-            let refuted = self.vcf.solve(&after, opponent, &check).is_none();
-            if refuted {
+            let still_wins = if by_vcf {
+                self.vcf.solve(&after, opponent, &vcf_check).is_some()
+            } else {
+                self.vcf.solve(&after, opponent, &vcf_check).is_some()
+                    || self
+                        .vct
+                        .solve(&after, opponent, self.config.vct_max_threats, &vct_check)
+                        .is_some()
+            };
+            if !still_wins {
                 defences.push(m);
             }
         }
@@ -165,7 +201,17 @@ impl Searcher<Gomoku> for ThreatSearch {
                 method: "vcf",
             };
         }
-        let defences = self.vcf_defences(&root, limits);
+        if self.config.root_vct_nodes > 0 && board.count(me.opponent(), Threat::Five) == 0 {
+            let vct_limits = self.root_limits(limits, self.config.root_vct_nodes);
+            let threats = self.config.vct_max_threats;
+            if let Some(m) = self.vct.solve(board, me, threats, &vct_limits) {
+                let mut result = SearchResult::just(m, "vct");
+                result.value = 1.0;
+                result.nodes = self.vct.nodes();
+                return result;
+            }
+        }
+        let defences = self.threat_defences(&root, limits);
         self.search.evaluator_mut().set_root(root.hash(), defences);
         self.search.choose_move(&root, limits)
     }

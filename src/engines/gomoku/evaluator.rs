@@ -22,6 +22,10 @@ pub struct ThreatEvaluatorConfig {
     pub probe_vcf_nodes: u64,
     /// log2 of the probe VCF table size, and of the probe result cache.
     pub vcf_table_bits: u32,
+    /// Weight of the mover's summed point values, in fifths.
+    pub mover_weight: i32,
+    /// Weight of the opponent's summed point values, in fifths.
+    pub opponent_weight: i32,
 }
 
 impl Default for ThreatEvaluatorConfig {
@@ -31,6 +35,8 @@ impl Default for ThreatEvaluatorConfig {
             root_branch_limit: 40,
             probe_vcf_nodes: 200,
             vcf_table_bits: 18,
+            mover_weight: 6,
+            opponent_weight: 5,
         }
     }
 }
@@ -95,7 +101,8 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
         let board = pos.threats();
         let me = pos.side_to_move();
         let them = me.opponent();
-        let mut score = (6 * board.value_total(me) - 5 * board.value_total(them)) / 5;
+        let mine = self.config.mover_weight * board.value_total(me);
+        let mut score = (mine - self.config.opponent_weight * board.value_total(them)) / 5;
         let their_fours = board.count_at_least(them, Threat::Four) > 0;
         if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
             score += MOVER_DOUBLE_THREE;

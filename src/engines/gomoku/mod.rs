@@ -18,6 +18,7 @@ mod registry;
 mod threat;
 mod threat_board;
 mod vcf;
+mod vct;
 
 pub use bench::gomoku_bench;
 pub use engine::{ThreatSearch, ThreatSearchConfig};
@@ -30,3 +31,4 @@ pub use position::ThreatPosition;
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
+pub use vct::VctSolver;

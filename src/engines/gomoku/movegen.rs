@@ -83,7 +83,7 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
 /// `side`'s four-making moves, then every point on the threatening lines of
 /// the opponent's `threat` points (open-four or four-three points) after
 /// which the opponent has no point of that class or better left.
-fn push_fours_and_defences(
+pub fn push_fours_and_defences(
     board: &ThreatBoard,
     side: Player,
     threat: Threat,
