@@ -31,7 +31,7 @@ pub struct ThreatEvaluatorConfig {
 impl Default for ThreatEvaluatorConfig {
     fn default() -> Self {
         ThreatEvaluatorConfig {
-            branch_limit: 16,
+            branch_limit: 10,
             root_branch_limit: 40,
             probe_vcf_nodes: 200,
             vcf_table_bits: 18,
