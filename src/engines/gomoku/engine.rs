@@ -1,5 +1,8 @@
-//! The `alphabeta` Gomoku engine: threat checks and VCF at the root, then the
-//! generic iterative-deepening alpha-beta over [`ThreatPosition`]s.
+//! The `alphabeta` Gomoku engine. At the root, in order: take a five; play a
+//! VCF, then a VCT, if one is found; if the opponent has a VCF (or else a
+//! VCT), restrict the root to the moves that refute it. Then the generic
+//! iterative-deepening alpha-beta over [`ThreatPosition`]s, with
+//! [`ThreatEvaluator`] supplying evaluation, ordering and VCF probes.
 //!
 //! Why a wrapper position: the generic search clones positions instead of
 //! undoing moves, so the incremental threat board travels inside the

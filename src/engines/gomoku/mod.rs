@@ -1,10 +1,11 @@
-//! Gomoku engines: incremental line patterns and per-point threats, a VCF
-//! solver, and a threat-space alpha-beta built on the generic search; plus
-//! the `greedy`, `random` and `uct-plain` baselines.
+//! Gomoku engines: incremental line patterns and per-point threats, VCF and
+//! VCT solvers, and a threat-space alpha-beta built on the generic search;
+//! plus the `greedy`, `random` and `uct-plain` baselines.
 //!
-//! Layers, each using the ones above: [`patterns`](Pattern) (one line) →
-//! [`Threat`] (one point) → [`ThreatBoard`] (every point, incrementally) →
-//! move generation, [`VcfSolver`], [`ThreatEvaluator`] → [`ThreatSearch`].
+//! Layers, each using the ones above: [`Pattern`] (one line) → [`Threat`]
+//! (one point) → [`ThreatBoard`] (every point, incrementally) → move
+//! generation, [`VcfSolver`], [`VctSolver`], [`ThreatEvaluator`] →
+//! [`ThreatSearch`] (the `alphabeta` engine).
 
 mod bench;
 mod engine;

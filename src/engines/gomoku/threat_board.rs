@@ -181,7 +181,7 @@ impl ThreatBoard {
     }
 
     /// The line patterns a `side` stone on the empty `point` would make, one
-    /// per direction of [`DIRECTIONS`].
+    /// per direction: horizontal, vertical, diagonal (1,1), diagonal (1,-1).
     #[inline]
     pub fn patterns(&self, side: Player, point: usize) -> [Pattern; 4] {
         self.lines[side.index()][point]
