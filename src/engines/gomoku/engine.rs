@@ -89,7 +89,7 @@ impl ThreatSearch {
                     ..AlphaBetaConfig::default()
                 },
             ),
-            vcf: VcfSolver::new(20),
+            vcf: VcfSolver::new(18),
             vct: VctSolver::new(18),
         }
     }

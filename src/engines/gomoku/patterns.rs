@@ -1,10 +1,12 @@
 //! Line patterns: what one stone on an empty point would make along one line,
 //! for one side, read from the eight neighbouring cells of that line.
 //!
-//! A line window is coded as two bytes, one bit per neighbour (offsets -4..-1
+//! A line window is given as two bytes, one bit per neighbour (offsets -4..-1
 //! then +1..+4 from the point): the side's own stones, and the cells that block
-//! it (the other side's stones and the board edge). The pattern of every
-//! window is computed once, at first use, into a 64 KiB table.
+//! it (the other side's stones and the board edge). Its table index reads the
+//! eight cells as base-3 digits (empty 0, own 1, blocked 2), so the table of
+//! every window's pattern, computed once at first use, has 3^8 = 6561 entries
+//! and stays in the first-level cache.
 
 use std::sync::OnceLock;
 
@@ -59,10 +61,34 @@ pub const fn neighbour_bit(offset: i32) -> u8 {
     1 << index
 }
 
-/// The table index of a line window.
+/// Number of distinct line windows.
+const WINDOWS: usize = 6561;
+
+/// `TERNARY[bits]`: the sum of `3^i` over the set bits `i`.
+static TERNARY: [u16; 256] = ternary_digits();
+
+const fn ternary_digits() -> [u16; 256] {
+    let mut table = [0u16; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let (mut value, mut power, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                value += power;
+            }
+            power *= 3;
+            i += 1;
+        }
+        table[bits] = value;
+        bits += 1;
+    }
+    table
+}
+
+/// The table index of a line window; `own` and `blocked` share no bit.
 #[inline]
-pub const fn window_key(own: u8, blocked: u8) -> usize {
-    own as usize | (blocked as usize) << 8
+pub fn window_key(own: u8, blocked: u8) -> usize {
+    TERNARY[own as usize] as usize + 2 * TERNARY[blocked as usize] as usize
 }
 
 /// The pattern of the window (`own`, `blocked`), by table look-up.
@@ -88,7 +114,7 @@ fn run_through_centre(own: u8) -> u32 {
 /// Windows with more own stones are classified first, because a window's
 /// pattern is derived from the windows one stone stronger.
 fn build_table() -> Vec<Pattern> {
-    let mut table = vec![Pattern::Dead; 1 << 16];
+    let mut table = vec![Pattern::Dead; WINDOWS];
     let mut owns: Vec<u8> = (0..=255).collect();
     owns.sort_by_key(|own| std::cmp::Reverse(own.count_ones()));
     for own in owns {
@@ -142,6 +168,19 @@ mod tests {
             }
         }
         pattern_of(own, blocked)
+    }
+
+    #[test]
+    fn window_keys_are_distinct_and_in_range() {
+        let mut seen = vec![false; WINDOWS];
+        for own in 0..=255u8 {
+            for blocked in (0..=255u8).filter(|b| b & own == 0) {
+                let key = window_key(own, blocked);
+                assert!(!seen[key]);
+                seen[key] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

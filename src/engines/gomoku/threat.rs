@@ -65,10 +65,34 @@ pub fn combination_key(patterns: [Pattern; 4]) -> usize {
         .fold(0, |key, &p| key * PATTERNS + p as usize)
 }
 
+/// A point's threat and value packed in 16 bits (threat in the top three),
+/// so the summary table stays small enough for the first-level cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedSummary(u16);
+
+impl PackedSummary {
+    const VALUE_BITS: u32 = 13;
+
+    fn new((threat, value): (Threat, u16)) -> Self {
+        assert!(value < 1 << Self::VALUE_BITS, "point values fit in 13 bits");
+        PackedSummary((threat as u16) << Self::VALUE_BITS | value)
+    }
+
+    #[inline]
+    pub fn threat(self) -> Threat {
+        Threat::ALL[(self.0 >> Self::VALUE_BITS) as usize]
+    }
+
+    #[inline]
+    pub fn value(self) -> u16 {
+        self.0 & ((1 << Self::VALUE_BITS) - 1)
+    }
+}
+
 /// The threat and value of every combination of four line patterns, indexed
 /// by [`combination_key`]; computed once, at first use.
-pub fn summary_table() -> &'static [(Threat, u16)] {
-    static TABLE: OnceLock<Vec<(Threat, u16)>> = OnceLock::new();
+pub fn summary_table() -> &'static [PackedSummary] {
+    static TABLE: OnceLock<Vec<PackedSummary>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..PATTERNS.pow(4))
             .map(|mut key| {
@@ -77,7 +101,7 @@ pub fn summary_table() -> &'static [(Threat, u16)] {
                     key /= PATTERNS;
                     p
                 });
-                summarize(patterns)
+                PackedSummary::new(summarize(patterns))
             })
             .collect()
     })
@@ -160,8 +184,10 @@ mod tests {
         ];
         assert_eq!(
             summary_table()[combination_key(patterns)],
-            summarize(patterns)
+            PackedSummary::new(summarize(patterns))
         );
+        let packed = PackedSummary::new(summarize(patterns));
+        assert_eq!((packed.threat(), packed.value()), summarize(patterns));
         for (i, &p) in PATTERN_ORDER.iter().enumerate() {
             assert_eq!(p as usize, i);
         }

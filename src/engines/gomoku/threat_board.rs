@@ -165,6 +165,8 @@ impl ThreatBoard {
         let summaries = summary_table();
         let black = summaries[combination_key(self.lines[0][point])];
         let white = summaries[combination_key(self.lines[1][point])];
+        let black = (black.threat(), black.value());
+        let white = (white.threat(), white.value());
         self.set_summary(point, [black, white]);
     }
 
