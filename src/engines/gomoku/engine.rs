@@ -1,6 +1,6 @@
 //! The `alphabeta` Gomoku engine. At the root, in order: take a five; play a
-//! VCF, then a VCT, if one is found; if the opponent has a VCF (or else a
-//! VCT), restrict the root to the moves that refute it. Then the generic
+//! VCF, then a VCT, if one is found; drop the root moves after which the
+//! opponent has a VCF or VCT (as far as time allows checking). Then the generic
 //! iterative-deepening alpha-beta over [`ThreatPosition`]s, with
 //! [`ThreatEvaluator`] supplying evaluation, ordering and VCF probes.
 //!
@@ -18,7 +18,7 @@ use super::threat::Threat;
 use super::threat_board::to_move;
 use super::vcf::VcfSolver;
 use super::vct::VctSolver;
-use crate::game::{Game, MoveList, Player, MAX_MOVES};
+use crate::game::{Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 use crate::search::score::win_in;
 use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher};
@@ -107,11 +107,13 @@ impl ThreatSearch {
         sub
     }
 
-    /// The root moves that leave the opponent without a VCF (or, if it has
-    /// none, without a VCT), if the opponent has one now. `None`: no such
-    /// threat, no move refutes it, or no time to check. Our own fours are
-    /// always kept: they gain a tempo.
-    fn threat_defences(
+    /// The root moves that do not hand the opponent a VCF or VCT, if some
+    /// move does: each candidate (best first) is played and the opponent's
+    /// threats searched within the check budgets, until the root's share of
+    /// the time is spent. Unchecked moves and our own fours (they gain a
+    /// tempo) are kept. `None` when nothing was excluded, when everything
+    /// would be, or when the reply is forced anyway.
+    fn safe_root_moves(
         &mut self,
         root: &ThreatPosition,
         limits: &Limits,
@@ -120,7 +122,7 @@ impl ThreatSearch {
         let me = root.side_to_move();
         let opponent = me.opponent();
         if board.count(opponent, Threat::Five) > 0 || board.count(opponent, Threat::FlexFour) > 0 {
-            // The move generator already forces the reply.
+            // The move generator already restricts the reply.
             return None;
         }
         let check = self.root_limits(limits, u64::MAX);
@@ -132,44 +134,38 @@ impl ThreatSearch {
             max_nodes: Some(self.config.defence_vct_nodes),
             ..check
         };
-        let by_vcf = board.count_at_least(opponent, Threat::Four) > 0
-            && self.vcf.solve(board, opponent, &vcf_check).is_some();
-        let by_vct = !by_vcf
-            && self.config.root_vct_nodes > 0
-            && self
-                .vct
-                .solve(board, opponent, self.config.vct_max_threats, &vct_check)
-                .is_some();
-        if !by_vcf && !by_vct {
-            return None;
-        }
         let mut candidates = MoveList::new();
-        generate(board, me, MAX_MOVES, &mut candidates);
-        let mut defences = MoveList::new();
-        for &m in candidates.iter() {
+        generate(
+            board,
+            me,
+            self.config.evaluator.root_branch_limit,
+            &mut candidates,
+        );
+        let mut safe = MoveList::new();
+        for (i, &m) in candidates.iter().enumerate() {
             if check.out_of_time() {
-                return None;
+                for &unchecked in &candidates.as_slice()[i..] {
+                    safe.push(unchecked);
+                }
+                break;
             }
             if board.threat(me, m.index()).makes_four() {
-                defences.push(m);
+                safe.push(m);
                 continue;
             }
             let mut after = board.clone();
             after.place(m.index(), me);
-            let still_wins = if by_vcf {
-                self.vcf.solve(&after, opponent, &vcf_check).is_some()
-            } else {
-                self.vcf.solve(&after, opponent, &vcf_check).is_some()
-                    || self
+            let loses = self.vcf.solve(&after, opponent, &vcf_check).is_some()
+                || (self.config.root_vct_nodes > 0
+                    && self
                         .vct
                         .solve(&after, opponent, self.config.vct_max_threats, &vct_check)
-                        .is_some()
-            };
-            if !still_wins {
-                defences.push(m);
+                        .is_some());
+            if !loses {
+                safe.push(m);
             }
         }
-        (!defences.is_empty()).then_some(defences)
+        (!safe.is_empty() && safe.len() < candidates.len()).then_some(safe)
     }
 }
 
@@ -214,7 +210,7 @@ impl Searcher<Gomoku> for ThreatSearch {
                 return result;
             }
         }
-        let defences = self.threat_defences(&root, limits);
+        let defences = self.safe_root_moves(&root, limits);
         self.search.evaluator_mut().set_root(root.hash(), defences);
         self.search.choose_move(&root, limits)
     }
