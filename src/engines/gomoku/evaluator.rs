@@ -49,7 +49,7 @@ const OPPONENT_FOUR_THREE: i32 = 500;
 const OPPONENT_DOUBLE_THREE: i32 = 300;
 
 /// The root's moves as decided before the search (e.g. only the moves that
-/// stop an opponent VCF).
+/// do not hand the opponent a VCF or VCT).
 struct RootMoves {
     hash: u64,
     moves: Option<MoveList<GomokuMove>>,
