@@ -10,7 +10,8 @@ use boardbots::search::score::{is_proven, loss_in, win_in, EVAL_LIMIT, WIN_SCORE
 use boardbots::search::tt::TranspositionTable;
 use boardbots::search::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 use boardbots::{
-    Game, GomokuMove, Limits, MoveList, NoGoMove, ReversiMove, Searcher, TicTacToe, TicTacToeMove,
+    Game, Gomoku, GomokuMove, Limits, MoveList, NoGo, NoGoMove, Reversi, ReversiMove, Searcher,
+    TicTacToe, TicTacToeMove,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -124,6 +125,37 @@ fn tictactoe_null_evaluator_matches_negamax() {
 fn tictactoe_noisy_evaluator_matches_negamax() {
     let positions = random_positions::<TicTacToe>(300, 6, 2);
     check_against_negamax(&positions, 1..=6, HashNoise);
+}
+
+#[test]
+fn reversi_noisy_evaluator_matches_negamax() {
+    // Up to 60 random plies, so some positions sit next to passes and game ends.
+    let positions = random_positions::<Reversi>(200, 60, 3);
+    check_against_negamax(&positions, 1..=4, HashNoise);
+}
+
+#[test]
+fn nogo_noisy_evaluator_matches_negamax() {
+    let positions = random_positions::<NoGo>(200, 70, 4);
+    check_against_negamax(&positions, 1..=2, HashNoise);
+    // Late positions (few legal moves, game ends in reach) one ply deeper.
+    let late: Vec<NoGo> = random_positions::<NoGo>(400, 80, 5)
+        .into_iter()
+        .filter(|p| p.count_legal_moves() <= 12)
+        .take(60)
+        .collect();
+    assert!(
+        late.len() >= 20,
+        "too few late NoGo positions: {}",
+        late.len()
+    );
+    check_against_negamax(&late, 3..=3, HashNoise);
+}
+
+#[test]
+fn gomoku_noisy_evaluator_matches_negamax() {
+    let positions = random_positions::<Gomoku>(100, 40, 6);
+    check_against_negamax(&positions, 1..=2, HashNoise);
 }
 
 /// Every reachable TicTacToe position, keyed by itself.

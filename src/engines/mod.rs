@@ -3,7 +3,7 @@
 //! engines that bots and the referee pick from.
 
 pub mod gomoku;
-mod nogo;
+pub mod nogo;
 mod reversi;
 mod tictactoe;
 

@@ -1,0 +1,18 @@
+//! NoGo engines: playouts driven by the rules' incremental legal masks, a
+//! RAVE MCTS with a solver and tree reuse (the bot), a mobility minimax for
+//! comparison, the speed bench, and the registry of named engines.
+
+mod bench;
+mod mobility;
+mod playout;
+mod rave;
+mod rave_config;
+mod rave_tree;
+mod registry;
+
+pub use bench::{nogo_bench, playouts_per_second, thread_cpu_seconds};
+pub use mobility::MobilityEvaluator;
+pub use playout::{eye_closing_points, NoGoPlayout, PlayoutStyle};
+pub use rave::RaveMcts;
+pub use rave_config::RaveConfig;
+pub use rave_tree::{RaveNode, RaveNodeId, RaveTree, Solved};
