@@ -12,12 +12,13 @@ use crate::game::Game;
 use crate::games::Gomoku;
 use crate::search::{Limits, Searcher};
 
-/// Middle-game positions where the side to move has no VCF (from the tactics suite).
+/// Middle-game positions where the side to move has no VCF (the first three
+/// from the tactics suite, the last an early fight).
 const SEARCH_POSITIONS: [&str; 4] = [
     "i7 k8 i10 i8 h8 k5 j5 k6 k7 j7 h9 i6 h5",
     "g6 j10 g7 g9 g4 g5 k6 i7 j9 h8 j6 h6 j8",
-    "f9 f6 f5 g5 h7 e7 h4 c9 j8 i9 d8 g7 h8 g8 g6 e4",
-    "g6 i9 i6 f6 g7 g9 h6 e10 g5 g4 k9 f9 h9 f8 f7",
+    "g6 j10 g7 g9 g4 g5 k6 i7 j9 h8 j6 h6 j8 k7 j7 g10 f7 j5 h5",
+    "h8 i9 g7 i7 i8 g8 j9",
 ];
 
 /// Node cap of each main search.
