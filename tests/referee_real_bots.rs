@@ -107,8 +107,18 @@ fn reversi_bot_against_reversi_bot_from_xot_openings() {
     let run = referee(
         &scratch,
         &[
-            "play", "reversi", &a, &b, "--games", "2", "--time", "1", "--openings", openings,
-            "--log", log.to_str().unwrap(),
+            "play",
+            "reversi",
+            &a,
+            &b,
+            "--games",
+            "2",
+            "--time",
+            "1",
+            "--openings",
+            openings,
+            "--log",
+            log.to_str().unwrap(),
         ],
     );
     assert!(run.output.status.success(), "{}", run.stderr);

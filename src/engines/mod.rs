@@ -2,7 +2,7 @@
 //! solvers) plugged into the generic search, and the registry of named
 //! engines that bots and the referee pick from.
 
-mod gomoku;
+pub mod gomoku;
 pub mod nogo;
 mod reversi;
 mod tictactoe;

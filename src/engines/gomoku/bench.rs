@@ -1,0 +1,95 @@
+//! `gomoku bench`: main-search nodes per second and VCF solves per second on
+//! a fixed set of positions, with node caps so every run does the same work.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use super::engine::ThreatSearch;
+use super::notation::parse_moves;
+use super::threat_board::ThreatBoard;
+use super::vcf::VcfSolver;
+use crate::game::Game;
+use crate::games::Gomoku;
+use crate::search::{Limits, Searcher};
+
+/// Middle-game positions where the side to move has no VCF (the first three
+/// from the tactics suite, the last an early fight).
+const SEARCH_POSITIONS: [&str; 4] = [
+    "i7 k8 i10 i8 h8 k5 j5 k6 k7 j7 h9 i6 h5",
+    "g6 j10 g7 g9 g4 g5 k6 i7 j9 h8 j6 h6 j8",
+    "g6 j10 g7 g9 g4 g5 k6 i7 j9 h8 j6 h6 j8 k7 j7 g10 f7 j5 h5",
+    "h8 i9 g7 i7 i8 g8 j9",
+];
+
+/// Node cap of each main search.
+const SEARCH_NODES: u64 = 200_000;
+
+/// Positions where the side to move has a VCF (from the tactics suite).
+const VCF_POSITIONS: [&str; 4] = [
+    "g9 j11 g11 g8 h9 j6 e9 f9 f10 d8 e11 h8 g6 f7 e10 e8 f8 f6",
+    "e9 k8 e7 e6 g9 k7 f8 h10 g7 h6 g6 g8 f7 h7",
+    "k7 j7 k6 k8 i6 j6 j5 f10 i4 l7 k4 h7",
+    "e9 j10 g7 g11 h6 f8 f11 e11 g9 g6 h9 f9 f10 h7 i8 g10 h5 i5 i6 e10 j7 k8",
+];
+
+/// Solves of each VCF position.
+const VCF_REPEATS: u32 = 50;
+
+fn position(moves: &str) -> Gomoku {
+    let mut pos = Gomoku::start();
+    for m in parse_moves(moves).expect("bench positions parse") {
+        pos.try_play(m).expect("bench positions are legal");
+    }
+    pos
+}
+
+/// Runs the benchmark and writes a short report to `out`.
+pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
+    let mut nodes = 0;
+    let started = Instant::now();
+    for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
+        let mut engine = ThreatSearch::default();
+        let result = engine.choose_move(&position(moves), &Limits::nodes(SEARCH_NODES));
+        writeln!(
+            out,
+            "search {}: depth {} nodes {} method {}",
+            i + 1,
+            result.depth,
+            result.nodes,
+            result.method
+        )?;
+        nodes += result.nodes;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "main search: {nodes} nodes in {seconds:.3} s = {:.0} nodes/s",
+        nodes as f64 / seconds
+    )?;
+
+    let mut solver = VcfSolver::new(16);
+    let mut solves = 0u32;
+    let mut vcf_nodes = 0;
+    let started = Instant::now();
+    for moves in VCF_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        for _ in 0..VCF_REPEATS {
+            solver.clear();
+            let found = solver
+                .solve(&board, pos.side_to_move(), &Limits::nodes(1_000_000))
+                .is_some();
+            assert!(found, "bench VCF position without a VCF: {moves}");
+            vcf_nodes += solver.nodes();
+            solves += 1;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "vcf: {solves} solves ({vcf_nodes} nodes) in {seconds:.3} s = {:.0} solves/s, {:.0} nodes/s",
+        solves as f64 / seconds,
+        vcf_nodes as f64 / seconds
+    )?;
+    Ok(())
+}

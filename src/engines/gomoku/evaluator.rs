@@ -1,0 +1,166 @@
+//! The Gomoku knowledge plugged into the generic alpha-beta: a static
+//! evaluation from the threat board, threat-ordered move generation, and a
+//! win probe (immediate threats, then a budgeted VCF).
+
+use super::movegen::generate;
+use super::position::ThreatPosition;
+use super::threat::Threat;
+use super::vcf::{VcfScope, VcfSolver};
+use crate::game::{Game, MoveList};
+use crate::games::GomokuMove;
+use crate::search::score::{loss_in, win_in};
+use crate::search::{Evaluator, Limits};
+
+/// Tuning of [`ThreatEvaluator`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreatEvaluatorConfig {
+    /// Moves searched at an unforced interior node.
+    pub branch_limit: usize,
+    /// Moves searched at the root when nothing is forced.
+    pub root_branch_limit: usize,
+    /// Node budget of the VCF probe at every node; 0 turns the probe off.
+    pub probe_vcf_nodes: u64,
+    /// log2 of the probe VCF table size, and of the probe result cache.
+    pub vcf_table_bits: u32,
+    /// Weight of the mover's summed point values, in fifths.
+    pub mover_weight: i32,
+    /// Weight of the opponent's summed point values, in fifths.
+    pub opponent_weight: i32,
+}
+
+impl Default for ThreatEvaluatorConfig {
+    fn default() -> Self {
+        ThreatEvaluatorConfig {
+            branch_limit: 10,
+            root_branch_limit: 40,
+            probe_vcf_nodes: 200,
+            vcf_table_bits: 18,
+            mover_weight: 6,
+            opponent_weight: 5,
+        }
+    }
+}
+
+/// Evaluation bonus for a mover's double three the opponent cannot answer with fours.
+const MOVER_DOUBLE_THREE: i32 = 1500;
+/// Evaluation penalty for an opponent four-three (or better) point.
+const OPPONENT_FOUR_THREE: i32 = 500;
+/// Evaluation penalty for an opponent double-three point.
+const OPPONENT_DOUBLE_THREE: i32 = 300;
+
+/// The root's moves as decided before the search (e.g. only the moves that
+/// do not hand the opponent a VCF or VCT).
+struct RootMoves {
+    hash: u64,
+    moves: Option<MoveList<GomokuMove>>,
+}
+
+/// A remembered probe: the position's hash and the VCF length found (0: none
+/// within the budget).
+#[derive(Clone, Copy, Default)]
+struct ProbeEntry {
+    hash: u64,
+    plies: u32,
+}
+
+/// Evaluation, ordering and win probe for [`ThreatPosition`].
+pub struct ThreatEvaluator {
+    config: ThreatEvaluatorConfig,
+    vcf: VcfSolver,
+    /// Probe results by position, so transpositions and re-searches by the
+    /// deepening do not solve the same VCF again.
+    probe_cache: Vec<ProbeEntry>,
+    root: Option<RootMoves>,
+}
+
+impl ThreatEvaluator {
+    pub fn new(config: ThreatEvaluatorConfig) -> Self {
+        ThreatEvaluator {
+            config,
+            vcf: VcfSolver::new(config.vcf_table_bits),
+            probe_cache: vec![ProbeEntry::default(); 1 << config.vcf_table_bits],
+            root: None,
+        }
+    }
+
+    /// Declares the root of the next search (by hash), and optionally the
+    /// exact moves to consider there (`None`: generate as usual, with the
+    /// root's wider limit).
+    pub fn set_root(&mut self, hash: u64, moves: Option<MoveList<GomokuMove>>) {
+        self.root = Some(RootMoves { hash, moves });
+    }
+}
+
+impl Evaluator<ThreatPosition> for ThreatEvaluator {
+    /// The side to move's threat values against the opponent's, over all
+    /// empty points (the mover's count a little more, since it plays first),
+    /// plus the combination threats: a double three of the mover wins unless
+    /// the opponent has fours, and the opponent's four-three or double three
+    /// costs the mover its next move.
+    fn evaluate(&mut self, pos: &ThreatPosition) -> i32 {
+        let board = pos.threats();
+        let me = pos.side_to_move();
+        let them = me.opponent();
+        let mine = self.config.mover_weight * board.value_total(me);
+        let mut score = (mine - self.config.opponent_weight * board.value_total(them)) / 5;
+        let their_fours = board.count_at_least(them, Threat::Four) > 0;
+        if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
+            score += MOVER_DOUBLE_THREE;
+        }
+        if board.count_at_least(them, Threat::FourThree) > 0 {
+            score -= OPPONENT_FOUR_THREE;
+        } else if board.count(them, Threat::DoubleThree) > 0 {
+            score -= OPPONENT_DOUBLE_THREE;
+        }
+        score
+    }
+
+    fn generate_moves(&mut self, pos: &ThreatPosition, out: &mut MoveList<GomokuMove>) {
+        let mut limit = self.config.branch_limit;
+        if let Some(root) = self.root.as_ref().filter(|r| r.hash == pos.hash()) {
+            if let Some(moves) = &root.moves {
+                out.clone_from(moves);
+                return;
+            }
+            limit = self.config.root_branch_limit;
+        }
+        generate(pos.threats(), pos.side_to_move(), limit, out);
+    }
+
+    /// Wins and losses the threats prove at once, then a VCF for the side to
+    /// move within the probe budget.
+    fn probe_win(&mut self, pos: &ThreatPosition) -> Option<i32> {
+        let board = pos.threats();
+        let me = pos.side_to_move();
+        let opponent = me.opponent();
+        if board.count(me, Threat::Five) > 0 {
+            return Some(win_in(1));
+        }
+        match board.count(opponent, Threat::Five) {
+            0 => {}
+            1 => return None,
+            _ => return Some(loss_in(2)),
+        }
+        if board.count(me, Threat::FlexFour) > 0 {
+            return Some(win_in(3));
+        }
+        if self.config.probe_vcf_nodes == 0 || board.count_at_least(me, Threat::Four) == 0 {
+            return None;
+        }
+        let hash = pos.hash();
+        let slot = hash as usize & (self.probe_cache.len() - 1);
+        let cached = self.probe_cache[slot];
+        let plies = if cached.hash == hash {
+            cached.plies
+        } else {
+            let limits = Limits::nodes(self.config.probe_vcf_nodes);
+            let plies = self
+                .vcf
+                .solve_in_scope(board, me, &limits, VcfScope::Local)
+                .map_or(0, |line| line.len() as u32);
+            self.probe_cache[slot] = ProbeEntry { hash, plies };
+            plies
+        };
+        (plies > 0).then(|| win_in(plies))
+    }
+}

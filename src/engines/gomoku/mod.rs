@@ -1,0 +1,35 @@
+//! Gomoku engines: incremental line patterns and per-point threats, VCF and
+//! VCT solvers, and a threat-space alpha-beta built on the generic search;
+//! plus the `greedy`, `random` and `uct-plain` baselines.
+//!
+//! Layers, each using the ones above: [`Pattern`] (one line) → [`Threat`]
+//! (one point) → [`ThreatBoard`] (every point, incrementally) → move
+//! generation, [`VcfSolver`], [`VctSolver`], [`ThreatEvaluator`] →
+//! [`ThreatSearch`] (the `alphabeta` engine).
+
+mod bench;
+mod engine;
+mod evaluator;
+mod greedy;
+mod movegen;
+mod notation;
+mod patterns;
+mod position;
+mod registry;
+mod threat;
+mod threat_board;
+mod vcf;
+mod vct;
+
+pub use bench::gomoku_bench;
+pub use engine::{ThreatSearch, ThreatSearchConfig};
+pub use evaluator::{ThreatEvaluator, ThreatEvaluatorConfig};
+pub use greedy::GreedyThreats;
+pub use movegen::{generate as generate_moves, ordering_key};
+pub use notation::{format_move, parse_move, parse_moves, NotationError};
+pub use patterns::{pattern_of, Pattern};
+pub use position::ThreatPosition;
+pub use threat::Threat;
+pub use threat_board::ThreatBoard;
+pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
+pub use vct::VctSolver;

@@ -1,0 +1,146 @@
+//! Which moves the search tries, best first: forced replies when a five or a
+//! four-threat is on the board, otherwise the points near stones ordered by
+//! their threat value for both sides.
+
+use super::patterns::Pattern;
+use super::threat::Threat;
+use super::threat_board::{to_move, ThreatBoard, DIRECTIONS};
+use crate::game::{MoveList, Player, MAX_MOVES};
+use crate::games::{Gomoku, GomokuMove};
+
+const SIZE: i32 = Gomoku::SIZE as i32;
+
+/// The ordering key of `point` for `side` to move: its own threat value
+/// counts double, the value for the opponent (what playing there prevents)
+/// once.
+#[inline]
+pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
+    2 * board.value(side, point) + board.value(side.opponent(), point)
+}
+
+/// Clears `out` and fills it with the moves worth searching for `side` to
+/// move, best first.
+///
+/// - `side` can make five: that one move.
+/// - The opponent can make five: the blocks.
+/// - `side` can make an open or double four: those moves (each wins).
+/// - The opponent can make an open or double four (it has an open three or
+///   similar): our own fours and the points after which it no longer can;
+///   every candidate if no such point exists. The same against a
+///   four-three point: our fours and the points that leave it none.
+/// - Otherwise: empty points within two cells of a stone, at most `limit`
+///   of them, by [`ordering_key`]. The empty board gets its centre.
+///
+/// Contract: the board has an empty point; every listed point is empty and
+/// listed once; the list is non-empty.
+pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
+    out.clear();
+    let opponent = side.opponent();
+    if let Some(point) = board.first_point_with(side, Threat::Five) {
+        out.push(to_move(point));
+        return;
+    }
+    if board.count(opponent, Threat::Five) > 0 {
+        board.points_with(opponent, Threat::Five, out);
+        return;
+    }
+    if board.count(side, Threat::FlexFour) > 0 {
+        board.points_with(side, Threat::FlexFour, out);
+        sort_best_first(board, side, out);
+        return;
+    }
+    for threat in [Threat::FlexFour, Threat::FourThree] {
+        if board.count(opponent, threat) > 0 {
+            push_fours_and_defences(board, side, threat, out);
+            if !out.is_empty() {
+                sort_best_first(board, side, out);
+                return;
+            }
+            break;
+        }
+    }
+    for point in 0..Gomoku::POINTS {
+        if board.is_candidate(point) {
+            out.push(to_move(point));
+        }
+    }
+    if out.is_empty() {
+        if board.stone_count() == 0 {
+            out.push(to_move(Gomoku::POINTS / 2));
+            return;
+        }
+        // Only far-away empty points remain: any of them.
+        for point in (0..Gomoku::POINTS).filter(|&p| board.is_empty(p)) {
+            out.push(to_move(point));
+        }
+    }
+    sort_best_first(board, side, out);
+    while out.len() > limit {
+        out.swap_remove(out.len() - 1);
+    }
+}
+
+/// `side`'s four-making moves, then every point on the threatening lines of
+/// the opponent's `threat` points (open-four or four-three points) after
+/// which the opponent has no point of that class or better left.
+pub fn push_fours_and_defences(
+    board: &ThreatBoard,
+    side: Player,
+    threat: Threat,
+    out: &mut MoveList<GomokuMove>,
+) {
+    let opponent = side.opponent();
+    let mut listed = [false; Gomoku::POINTS];
+    for (point, listed) in listed.iter_mut().enumerate() {
+        if board.threat(side, point).makes_four() {
+            *listed = true;
+            out.push(to_move(point));
+        }
+    }
+    for threat_point in 0..Gomoku::POINTS {
+        if board.threat(opponent, threat_point) != threat {
+            continue;
+        }
+        let patterns = board.patterns(opponent, threat_point);
+        let (x, y) = (threat_point as i32 % SIZE, threat_point as i32 / SIZE);
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            let line_threatens = if threat == Threat::FlexFour {
+                patterns[d] >= Pattern::Four
+            } else {
+                patterns[d] >= Pattern::OpenThree
+            };
+            if !line_threatens {
+                continue;
+            }
+            for k in -4..=4 {
+                let (qx, qy) = (x + k * dx, y + k * dy);
+                if !(0..SIZE).contains(&qx) || !(0..SIZE).contains(&qy) {
+                    continue;
+                }
+                let q = (qy * SIZE + qx) as usize;
+                if listed[q] || !board.is_empty(q) {
+                    continue;
+                }
+                listed[q] = true;
+                let mut after = board.clone();
+                after.place(q, side);
+                if after.count_at_least(opponent, threat) == 0 {
+                    out.push(to_move(q));
+                }
+            }
+        }
+    }
+}
+
+/// Sorts `moves` by [`ordering_key`], highest first, ties by point index.
+pub fn sort_best_first(board: &ThreatBoard, side: Player, moves: &mut MoveList<GomokuMove>) {
+    let n = moves.len();
+    let mut keyed = [(0i32, GomokuMove::default()); MAX_MOVES];
+    for (slot, &m) in keyed.iter_mut().zip(moves.iter()) {
+        *slot = (ordering_key(board, side, m.index()), m);
+    }
+    keyed[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (m, &(_, sorted)) in moves.as_mut_slice().iter_mut().zip(keyed.iter()) {
+        *m = sorted;
+    }
+}

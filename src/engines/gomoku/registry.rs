@@ -1,0 +1,27 @@
+//! The Gomoku engines by name.
+
+use super::engine::ThreatSearch;
+use super::greedy::GreedyThreats;
+use crate::engines::Engines;
+use crate::games::Gomoku;
+use crate::search::{Mcts, RandomSearcher, Searcher};
+
+impl Engines for Gomoku {
+    fn engine_names() -> &'static [&'static str] {
+        &["alphabeta", "greedy", "random", "uct-plain"]
+    }
+
+    fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
+        match name {
+            "alphabeta" => Some(Box::new(ThreatSearch::default())),
+            "greedy" => Some(Box::new(GreedyThreats::new(seed))),
+            "random" => Some(Box::new(RandomSearcher::new(seed))),
+            "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),
+            _ => None,
+        }
+    }
+
+    fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        super::gomoku_bench(out)
+    }
+}

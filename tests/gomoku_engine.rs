@@ -1,0 +1,494 @@
+//! The Gomoku engine against an independent, rules-only oracle: a tactical
+//! suite read from `tests/data/gomoku-tactics.txt`, every claimed VCF line
+//! replayed with the rules library, a seeded random property test (never
+//! miss a five, never ignore a four), and the incremental threat board.
+//!
+//! The oracle below knows nothing of the engine: it places stones on a plain
+//! grid and counts runs, and searches VCFs by brute force with a memo.
+
+use std::collections::HashSet;
+
+use boardbots::engines::gomoku::{
+    format_move, parse_moves, GreedyThreats, ThreatBoard, ThreatSearch, VcfSolver,
+};
+use boardbots::{Game, Gomoku, GomokuMove, Limits, MoveList, Outcome, Player, Searcher};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+const SIZE: i32 = 15;
+
+/// A plain grid of stones, with the run-counting five test.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Grid {
+    cells: Vec<Option<Player>>,
+}
+
+impl Grid {
+    fn of(pos: &Gomoku) -> Grid {
+        let mut cells = vec![None; (SIZE * SIZE) as usize];
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                cells[(y * SIZE + x) as usize] = pos.stone_at(x, y);
+            }
+        }
+        Grid { cells }
+    }
+
+    fn at(&self, x: i32, y: i32) -> Option<Player> {
+        self.cells[(y * SIZE + x) as usize]
+    }
+
+    fn is_empty(&self, p: (i32, i32)) -> bool {
+        self.at(p.0, p.1).is_none()
+    }
+
+    fn set(&mut self, p: (i32, i32), stone: Option<Player>) {
+        self.cells[(p.1 * SIZE + p.0) as usize] = stone;
+    }
+
+    /// `true` if a `side` stone on the empty `p` makes five or more in a row.
+    fn makes_five(&self, p: (i32, i32), side: Player) -> bool {
+        [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+            let run = |sign: i32| {
+                (1..5)
+                    .take_while(|k| {
+                        let (x, y) = (p.0 + sign * k * dx, p.1 + sign * k * dy);
+                        (0..SIZE).contains(&x)
+                            && (0..SIZE).contains(&y)
+                            && self.at(x, y) == Some(side)
+                    })
+                    .count()
+            };
+            run(1) + run(-1) + 1 >= 5
+        })
+    }
+
+    fn empties(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        (0..SIZE * SIZE)
+            .map(|i| (i % SIZE, i / SIZE))
+            .filter(|&p| self.is_empty(p))
+    }
+
+    fn five_points(&self, side: Player) -> Vec<(i32, i32)> {
+        self.empties()
+            .filter(|&p| self.makes_five(p, side))
+            .collect()
+    }
+
+    /// `true` if a `side` stone on `p` leaves `side` a five point.
+    fn makes_four(&mut self, p: (i32, i32), side: Player) -> bool {
+        self.set(p, Some(side));
+        let four = [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+            (-4..=4).any(|k| {
+                let q = (p.0 + k * dx, p.1 + k * dy);
+                (0..SIZE).contains(&q.0)
+                    && (0..SIZE).contains(&q.1)
+                    && self.is_empty(q)
+                    && self.makes_five(q, side)
+            })
+        });
+        self.set(p, None);
+        four
+    }
+}
+
+/// Brute-force VCF with the same rules as the engine's solver: every
+/// attacker move a four, the defender blocks, a defender four must be
+/// blocked by a four. Memoises refuted positions per depth.
+struct Oracle {
+    refuted: HashSet<(Grid, u32)>,
+}
+
+impl Oracle {
+    fn new() -> Self {
+        Oracle {
+            refuted: HashSet::new(),
+        }
+    }
+
+    /// `true` if `attacker`, to move, wins with at most `fours` fours.
+    fn vcf(&mut self, grid: &mut Grid, attacker: Player, fours: u32) -> bool {
+        if !grid.five_points(attacker).is_empty() {
+            return true;
+        }
+        let defender = attacker.opponent();
+        let defender_fives = grid.five_points(defender);
+        if fours == 0 || defender_fives.len() >= 2 {
+            return false;
+        }
+        if self.refuted.contains(&(grid.clone(), fours)) {
+            return false;
+        }
+        let candidates: Vec<(i32, i32)> = match defender_fives.first() {
+            Some(&block) => vec![block],
+            None => grid.empties().collect(),
+        };
+        for m in candidates {
+            if !grid.makes_four(m, attacker) {
+                continue;
+            }
+            grid.set(m, Some(attacker));
+            let block = grid.five_points(attacker)[0];
+            grid.set(block, Some(defender));
+            let wins = self.vcf(grid, attacker, fours - 1);
+            grid.set(block, None);
+            grid.set(m, None);
+            if wins {
+                return true;
+            }
+        }
+        self.refuted.insert((grid.clone(), fours));
+        false
+    }
+}
+
+/// Replays a VCF line with the rules library: every attacker move leaves a
+/// five point (checked on the oracle grid), every defender move blocks one
+/// of the attacker's five points, and the last move makes five.
+fn assert_valid_vcf_line(pos: &Gomoku, line: &[GomokuMove], ctx: &str) {
+    let attacker = pos.side_to_move();
+    let mut game = *pos;
+    assert!(
+        line.len() % 2 == 1,
+        "{ctx}: a VCF line ends with the attacker"
+    );
+    for (i, &m) in line.iter().enumerate() {
+        let fives_before = Grid::of(&game).five_points(attacker);
+        game.try_play(m)
+            .unwrap_or_else(|e| panic!("{ctx}: move {i} of the line is illegal: {e}"));
+        if i + 1 == line.len() {
+            assert_eq!(
+                game.outcome(),
+                Some(Outcome::Win(attacker)),
+                "{ctx}: the last move must make five"
+            );
+            continue;
+        }
+        assert!(
+            game.outcome().is_none(),
+            "{ctx}: the game ended at move {i}"
+        );
+        if i % 2 == 0 {
+            assert!(
+                !Grid::of(&game).five_points(attacker).is_empty(),
+                "{ctx}: attacker move {} is not a four",
+                format_move(m)
+            );
+        } else {
+            assert!(
+                fives_before.contains(&(m.x(), m.y())),
+                "{ctx}: defender move {} is not a forced block",
+                format_move(m)
+            );
+        }
+    }
+}
+
+fn position(moves: &str) -> Gomoku {
+    let mut pos = Gomoku::start();
+    for m in parse_moves(moves).expect("moves parse") {
+        pos.try_play(m).expect("moves are legal");
+    }
+    pos
+}
+
+/// One line of the tactics file.
+struct Case {
+    kind: String,
+    name: String,
+    pos: Gomoku,
+    expect: Vec<String>,
+}
+
+fn load_cases() -> Vec<Case> {
+    let text = include_str!("data/gomoku-tactics.txt");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            assert_eq!(fields.len(), 5, "five fields: {line}");
+            let pos = position(fields[2]);
+            assert!(pos.outcome().is_none(), "{}: game already over", fields[1]);
+            let side = match fields[3] {
+                "black" => Player::Black,
+                "white" => Player::White,
+                other => panic!("bad side {other}"),
+            };
+            assert_eq!(pos.side_to_move(), side, "{}: side to move", fields[1]);
+            Case {
+                kind: fields[0].to_string(),
+                name: fields[1].to_string(),
+                pos,
+                expect: fields[4].split_whitespace().map(String::from).collect(),
+            }
+        })
+        .collect()
+}
+
+fn engine_move(pos: &Gomoku) -> GomokuMove {
+    let mut engine = ThreatSearch::default();
+    let result = engine.choose_move(pos, &Limits::nodes(60_000));
+    assert!(pos.is_legal(result.best_move));
+    result.best_move
+}
+
+#[test]
+fn tactics_file_has_enough_cases_of_each_kind() {
+    let cases = load_cases();
+    assert!(cases.len() >= 30, "{} cases", cases.len());
+    for kind in ["move", "vcf", "defend"] {
+        assert!(cases.iter().any(|c| c.kind == kind), "no {kind} case");
+    }
+    let long = cases
+        .iter()
+        .filter(|c| c.kind == "vcf" && c.expect.len() > 1)
+        .count();
+    assert!(long >= 2, "at least two VCFs of five or more fours");
+    assert!(cases.iter().any(|c| c.kind == "vcf" && c.expect[0] == "no"));
+}
+
+/// `move` cases: the engine plays one of the listed points.
+#[test]
+fn engine_plays_the_expected_moves() {
+    for case in load_cases().iter().filter(|c| c.kind == "move") {
+        let expected = parse_moves(&case.expect.join(" ")).expect("expected moves parse");
+        let m = engine_move(&case.pos);
+        assert!(
+            expected.contains(&m),
+            "{}: played {}, expected one of {:?}",
+            case.name,
+            format_move(m),
+            case.expect
+        );
+    }
+}
+
+/// `vcf` cases: the solver agrees with the oracle, its line replays, a
+/// `yes N` case has no VCF of fewer than N fours, and the engine's move keeps
+/// the win.
+#[test]
+fn vcf_solver_agrees_with_the_oracle() {
+    for case in load_cases().iter().filter(|c| c.kind == "vcf") {
+        let ctx = &case.name;
+        let attacker = case.pos.side_to_move();
+        let board = ThreatBoard::from_game(&case.pos);
+        let mut solver = VcfSolver::new(16);
+        let line = solver
+            .solve(&board, attacker, &Limits::nodes(2_000_000))
+            .map(<[_]>::to_vec);
+        assert!(
+            solver.last_search_complete(),
+            "{ctx}: solver ran out of nodes"
+        );
+        let mut oracle = Oracle::new();
+        match case.expect[0].as_str() {
+            "yes" => {
+                let line = line.unwrap_or_else(|| panic!("{ctx}: no VCF found"));
+                assert_valid_vcf_line(&case.pos, &line, ctx);
+                let fours = line.len() as u32 / 2;
+                assert!(
+                    oracle.vcf(&mut Grid::of(&case.pos), attacker, fours),
+                    "{ctx}: oracle"
+                );
+                if let Some(min) = case.expect.get(1) {
+                    let min: u32 = min.parse().expect("a number of fours");
+                    assert!(fours >= min, "{ctx}: line of {fours} fours");
+                    assert!(
+                        !oracle.vcf(&mut Grid::of(&case.pos), attacker, min - 1),
+                        "{ctx}: a VCF shorter than {min} fours exists"
+                    );
+                }
+                let m = engine_move(&case.pos);
+                let mut after = case.pos;
+                after.play_unchecked(m);
+                if after.outcome() != Some(Outcome::Win(attacker)) {
+                    let mut grid = Grid::of(&after);
+                    let fives = grid.five_points(attacker);
+                    assert!(
+                        !fives.is_empty(),
+                        "{ctx}: engine move {} is no four",
+                        format_move(m)
+                    );
+                    grid.set(fives[0], Some(attacker.opponent()));
+                    assert!(
+                        oracle.vcf(&mut grid, attacker, 20),
+                        "{ctx}: engine move {} loses the win",
+                        format_move(m)
+                    );
+                }
+            }
+            "no" => {
+                assert!(
+                    line.is_none(),
+                    "{ctx}: false VCF {:?}",
+                    line.map(|l| l.iter().map(|&m| format_move(m)).collect::<Vec<_>>())
+                );
+                let depth: u32 = case.expect.get(1).map_or(12, |d| d.parse().unwrap());
+                assert!(
+                    !oracle.vcf(&mut Grid::of(&case.pos), attacker, depth),
+                    "{ctx}: the oracle finds a VCF"
+                );
+            }
+            other => panic!("{ctx}: bad vcf expectation {other}"),
+        }
+    }
+}
+
+/// `defend` cases: the opponent has a VCF now; after the engine's move it has none.
+#[test]
+fn engine_defends_against_opponent_vcf() {
+    for case in load_cases().iter().filter(|c| c.kind == "defend") {
+        let ctx = &case.name;
+        let defender = case.pos.side_to_move();
+        let mut oracle = Oracle::new();
+        let mut grid = Grid::of(&case.pos);
+        assert!(
+            oracle.vcf(&mut grid, defender.opponent(), 12),
+            "{ctx}: the threat is real"
+        );
+        let mut grid = Grid::of(&case.pos);
+        assert!(
+            grid.empties()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .all(|p| !grid.makes_four(p, defender)),
+            "{ctx}: the defender must have no four of its own"
+        );
+        let m = engine_move(&case.pos);
+        let mut after = case.pos;
+        after.play_unchecked(m);
+        let mut grid = Grid::of(&after);
+        assert!(
+            !oracle.vcf(&mut grid, defender.opponent(), 12),
+            "{ctx}: after {} the opponent still has a VCF",
+            format_move(m)
+        );
+    }
+}
+
+/// Random positions: whoever is to move takes a five when there is one, and
+/// otherwise blocks the opponent's single five point. Checked for the main
+/// engine and the greedy baseline.
+#[test]
+fn never_misses_a_five_nor_ignores_a_four() {
+    let mut rng = SmallRng::seed_from_u64(2024);
+    let mut moves = MoveList::new();
+    let mut engines: Vec<(&str, Box<dyn Searcher<Gomoku>>)> = vec![
+        ("alphabeta", Box::new(ThreatSearch::default())),
+        ("greedy", Box::new(GreedyThreats::new(5))),
+    ];
+    let mut checked = [0usize; 2];
+    for trial in 0..300 {
+        let mut pos = Gomoku::start();
+        let plies = rng.gen_range(6..40);
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            let near: Vec<GomokuMove> = moves
+                .iter()
+                .copied()
+                .filter(|m| (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3)
+                .collect();
+            let pool = if near.is_empty() {
+                moves.as_slice().to_vec()
+            } else {
+                near
+            };
+            pos.play_unchecked(pool[rng.gen_range(0..pool.len())]);
+            if pos.outcome().is_some() {
+                break;
+            }
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let me = pos.side_to_move();
+        let grid = Grid::of(&pos);
+        let my_fives = grid.five_points(me);
+        let their_fives = grid.five_points(me.opponent());
+        if my_fives.is_empty() && their_fives.len() != 1 {
+            continue;
+        }
+        for (name, engine) in engines.iter_mut() {
+            let m = engine.choose_move(&pos, &Limits::nodes(3_000)).best_move;
+            let p = (m.x(), m.y());
+            if !my_fives.is_empty() {
+                assert!(my_fives.contains(&p), "trial {trial}: {name} missed a five");
+                checked[0] += 1;
+            } else {
+                assert_eq!(p, their_fives[0], "trial {trial}: {name} ignored a four");
+                checked[1] += 1;
+            }
+        }
+    }
+    assert!(
+        checked[0] >= 10 && checked[1] >= 10,
+        "too few tactical positions: {checked:?}"
+    );
+}
+
+/// The threat board's five points agree with the oracle's along random games.
+#[test]
+fn threat_board_five_points_match_the_oracle() {
+    use boardbots::engines::gomoku::Threat;
+    let mut rng = SmallRng::seed_from_u64(99);
+    let mut moves = MoveList::new();
+    for _ in 0..30 {
+        let mut pos = Gomoku::start();
+        while pos.outcome().is_none() && pos.stone_count() < 80 {
+            let board = ThreatBoard::from_game(&pos);
+            let grid = Grid::of(&pos);
+            for side in [Player::Black, Player::White] {
+                let mut ours: Vec<(i32, i32)> = (0..225)
+                    .filter(|&p| board.threat(side, p) == Threat::Five)
+                    .map(|p| (p as i32 % SIZE, p as i32 / SIZE))
+                    .collect();
+                ours.sort_by_key(|&(x, y)| (y, x));
+                assert_eq!(ours, grid.five_points(side));
+            }
+            pos.legal_moves(&mut moves);
+            let m = loop {
+                let m = moves[rng.gen_range(0..moves.len())];
+                if (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3 || rng.gen_bool(0.1) {
+                    break m;
+                }
+            };
+            pos.play_unchecked(m);
+        }
+    }
+}
+
+/// The bench runs and reports both figures.
+#[test]
+fn bench_reports_search_and_vcf_speed() {
+    let mut out = Vec::new();
+    boardbots::engines::gomoku::gomoku_bench(&mut out).expect("bench runs");
+    let text = String::from_utf8(out).expect("utf-8");
+    eprintln!("{text}");
+    assert!(
+        text.contains("nodes/s") && text.contains("solves/s"),
+        "{text}"
+    );
+}
+
+/// VCT: a double three is a win by threats (no VCF), found as the first
+/// move; lone stones give none, and the search says it finished.
+#[test]
+fn vct_finds_a_double_three_and_nothing_where_there_is_none() {
+    use boardbots::engines::gomoku::VctSolver;
+    let threat = position("a1 f8 o1 g8 a15 h10 o15 h11 a8");
+    let white = Player::White;
+    let board = ThreatBoard::from_game(&threat);
+    let mut vcf = VcfSolver::new(12);
+    assert!(vcf.solve(&board, white, &Limits::nodes(100_000)).is_none());
+    let mut vct = VctSolver::new(12);
+    let first = vct.solve(&board, white, 4, &Limits::nodes(200_000));
+    assert_eq!(first.map(format_move).as_deref(), Some("h8"));
+
+    let quiet = position("h8 a1 j10 o1 f6 a15");
+    let board = ThreatBoard::from_game(&quiet);
+    assert!(vct
+        .solve(&board, Player::Black, 4, &Limits::nodes(200_000))
+        .is_none());
+    assert!(vct.last_search_complete());
+}
