@@ -16,41 +16,7 @@ const KEYS: [u64; 2 * POINTS + 1] = zobrist_keys(0x607E_C0F1_5EED_0002);
 const WHITE_TO_MOVE_KEY: u64 = KEYS[2 * POINTS];
 
 /// A Gomoku move: the point index `y * 15 + x`, 0..225.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GomokuMove(u8);
-
-impl GomokuMove {
-    /// The move at column `x`, row `y`; `None` off the board.
-    #[inline]
-    pub fn new(x: i32, y: i32) -> Option<Self> {
-        let on_board = |c: i32| (0..SIZE as i32).contains(&c);
-        (on_board(x) && on_board(y)).then(|| GomokuMove((y * SIZE as i32 + x) as u8))
-    }
-
-    /// The move at point index `y * 15 + x`; `None` for an index past the board.
-    #[inline]
-    pub fn from_index(index: usize) -> Option<Self> {
-        (index < POINTS).then_some(GomokuMove(index as u8))
-    }
-
-    /// The point index `y * 15 + x`.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The column.
-    #[inline]
-    pub fn x(self) -> i32 {
-        self.0 as i32 % SIZE as i32
-    }
-
-    /// The row.
-    #[inline]
-    pub fn y(self) -> i32 {
-        self.0 as i32 / SIZE as i32
-    }
-}
+pub type GomokuMove = super::point::Point<SIZE>;
 
 /// A Gomoku position: one bit per point and colour, kept row by row, plus
 /// everything search asks for often (the outcome, the stone count, the last
@@ -177,7 +143,9 @@ impl Game for Gomoku {
         for y in 0..SIZE {
             let mut empty = self.empty_bits(y);
             while empty != 0 {
-                out.push(GomokuMove((y * SIZE) as u8 + empty.trailing_zeros() as u8));
+                out.push(GomokuMove::from_index_unchecked(
+                    y * SIZE + empty.trailing_zeros() as usize,
+                ));
                 empty &= empty - 1;
             }
         }

@@ -2,11 +2,13 @@
 
 mod gomoku;
 mod nogo;
+mod point;
 mod reversi;
 mod tictactoe;
 
 pub use gomoku::{Gomoku, GomokuMove};
 pub use nogo::{NoGo, NoGoBoardError, NoGoMove};
+pub use point::Point;
 pub use reversi::{
     parse_move_sequence, ParseBoardError, ParseReversiMoveError, Reversi, ReversiMove,
 };
