@@ -136,7 +136,7 @@ impl ThreatSearch {
         };
         let mut candidates = MoveList::new();
         generate(
-            board,
+            &mut board.clone(),
             me,
             self.config.evaluator.root_branch_limit,
             &mut candidates,

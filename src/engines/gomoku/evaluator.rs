@@ -2,7 +2,8 @@
 //! evaluation from the threat board, threat-ordered move generation, and a
 //! win probe (immediate threats, then a budgeted VCF).
 
-use super::movegen::generate;
+use super::movegen::{defence_needed, generate, generate_undefended};
+use super::threat_board::ThreatBoard;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::vcf::{VcfScope, VcfSolver};
@@ -71,6 +72,8 @@ pub struct ThreatEvaluator {
     /// deepening do not solve the same VCF again.
     probe_cache: Vec<ProbeEntry>,
     root: Option<RootMoves>,
+    /// A board to try defences on ([`generate`] walks one).
+    scratch: ThreatBoard,
 }
 
 impl ThreatEvaluator {
@@ -80,6 +83,7 @@ impl ThreatEvaluator {
             vcf: VcfSolver::new(config.vcf_table_bits),
             probe_cache: vec![ProbeEntry::default(); 1 << config.vcf_table_bits],
             root: None,
+            scratch: ThreatBoard::new(),
         }
     }
 
@@ -124,7 +128,14 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
             }
             limit = self.config.root_branch_limit;
         }
-        generate(pos.threats(), pos.side_to_move(), limit, out);
+        let board = pos.threats();
+        let side = pos.side_to_move();
+        if defence_needed(board, side).is_some() {
+            self.scratch.clone_from(board);
+            generate(&mut self.scratch, side, limit, out);
+        } else {
+            generate_undefended(board, side, limit, out);
+        }
     }
 
     /// Wins and losses the threats prove at once, then a VCF for the side to

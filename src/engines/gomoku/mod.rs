@@ -16,6 +16,7 @@ mod notation;
 mod patterns;
 mod position;
 mod registry;
+mod solver;
 mod threat;
 mod threat_board;
 mod vcf;

@@ -32,8 +32,52 @@ pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
 ///   of them, by [`ordering_key`]. The empty board gets its centre.
 ///
 /// Contract: the board has an empty point; every listed point is empty and
-/// listed once; the list is non-empty.
-pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
+/// listed once; the list is non-empty. `board` is walked (defences are
+/// tried on it) and left as it was.
+pub fn generate(
+    board: &mut ThreatBoard,
+    side: Player,
+    limit: usize,
+    out: &mut MoveList<GomokuMove>,
+) {
+    match defence_needed(board, side) {
+        Some(threat) => {
+            out.clear();
+            push_fours_and_defences(board, side, threat, out);
+            if out.is_empty() {
+                push_quiet(board, side, limit, out);
+            } else {
+                sort_best_first(board, side, out);
+            }
+        }
+        None => generate_undefended(board, side, limit, out),
+    }
+}
+
+/// The opponent's threat class that [`generate`] must defend against by
+/// trying defences on the board (an open-four or four-three point), or
+/// `None` when the moves follow from the board as it is.
+pub fn defence_needed(board: &ThreatBoard, side: Player) -> Option<Threat> {
+    let opponent = side.opponent();
+    if board.count(side, Threat::Five) > 0
+        || board.count(opponent, Threat::Five) > 0
+        || board.count(side, Threat::FlexFour) > 0
+    {
+        return None;
+    }
+    [Threat::FlexFour, Threat::FourThree]
+        .into_iter()
+        .find(|&threat| board.count(opponent, threat) > 0)
+}
+
+/// [`generate`] where [`defence_needed`] is `None`: reads the board only.
+pub fn generate_undefended(
+    board: &ThreatBoard,
+    side: Player,
+    limit: usize,
+    out: &mut MoveList<GomokuMove>,
+) {
+    debug_assert!(defence_needed(board, side).is_none());
     out.clear();
     let opponent = side.opponent();
     if let Some(point) = board.first_point_with(side, Threat::Five) {
@@ -49,16 +93,12 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
         sort_best_first(board, side, out);
         return;
     }
-    for threat in [Threat::FlexFour, Threat::FourThree] {
-        if board.count(opponent, threat) > 0 {
-            push_fours_and_defences(board, side, threat, out);
-            if !out.is_empty() {
-                sort_best_first(board, side, out);
-                return;
-            }
-            break;
-        }
-    }
+    push_quiet(board, side, limit, out);
+}
+
+/// The empty points within two cells of a stone (any empty point if there
+/// is none), at most `limit` of them, best first.
+fn push_quiet(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
     for point in 0..Gomoku::POINTS {
         if board.is_candidate(point) {
             out.push(to_move(point));
@@ -82,9 +122,10 @@ pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveL
 
 /// `side`'s four-making moves, then every point on the threatening lines of
 /// the opponent's `threat` points (open-four or four-three points) after
-/// which the opponent has no point of that class or better left.
+/// which the opponent has no point of that class or better left. `board` is
+/// walked and left as it was.
 pub fn push_fours_and_defences(
-    board: &ThreatBoard,
+    board: &mut ThreatBoard,
     side: Player,
     threat: Threat,
     out: &mut MoveList<GomokuMove>,
@@ -122,9 +163,10 @@ pub fn push_fours_and_defences(
                     continue;
                 }
                 listed[q] = true;
-                let mut after = board.clone();
-                after.place(q, side);
-                if after.count_at_least(opponent, threat) == 0 {
+                board.place(q, side);
+                let defends = board.count_at_least(opponent, threat) == 0;
+                board.remove(q);
+                if defends {
                     out.push(to_move(q));
                 }
             }

@@ -3,6 +3,7 @@
 //! points or makes five. A defender four in between must be blocked by a
 //! move that is itself a four.
 
+use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
 use super::threat::Threat;
 use super::threat_board::{to_move, ThreatBoard};
 use crate::game::{MoveList, Player};
@@ -18,13 +19,6 @@ const TIME_CHECK_INTERVAL: u64 = 1024;
 /// Mixed into the table key so the two attackers' results never meet.
 const ATTACKER_SALT: [u64; 2] = [0x2545_F491_4F6C_DD1D, 0x9E37_79B9_7F4A_7C15];
 
-/// A position proven to have no VCF with at most `fours` fours.
-#[derive(Clone, Copy, Default)]
-struct Refuted {
-    key: u64,
-    fours: u32,
-}
-
 /// Which fours the solver tries after the attacker's first one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VcfScope {
@@ -39,12 +33,10 @@ pub enum VcfScope {
 /// A VCF solver with its own table of refuted positions, kept between solves
 /// (a refutation depends only on the stones and the attacker).
 pub struct VcfSolver {
-    refuted: Vec<Refuted>,
-    mask: usize,
-    limits: Limits,
+    refuted: RefutationTable,
+    budget: Budget,
     scope: VcfScope,
-    nodes: u64,
-    stopped: bool,
+    scratch: Scratch,
     /// The winning line, built backwards while the recursion unwinds.
     line: Vec<GomokuMove>,
 }
@@ -53,19 +45,17 @@ impl VcfSolver {
     /// A solver whose table holds `2^table_bits` refutations.
     pub fn new(table_bits: u32) -> Self {
         VcfSolver {
-            refuted: vec![Refuted::default(); 1 << table_bits],
-            mask: (1 << table_bits) - 1,
-            limits: Limits::default(),
+            refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
+            budget: Budget::new(TIME_CHECK_INTERVAL),
             scope: VcfScope::Full,
-            nodes: 0,
-            stopped: false,
+            scratch: Scratch::new(),
             line: Vec::with_capacity(2 * MAX_VCF_FOURS as usize + 2),
         }
     }
 
     /// Forgets every stored refutation.
     pub fn clear(&mut self) {
-        self.refuted.fill(Refuted::default());
+        self.refuted.clear();
     }
 
     /// Looks for a VCF for `attacker` on `board`, as if `attacker` were to
@@ -93,50 +83,61 @@ impl VcfSolver {
         limits: &Limits,
         scope: VcfScope,
     ) -> Option<&[GomokuMove]> {
+        let mut scratch = self.scratch.take_copy_of(board);
+        let found = self.search(&mut scratch, attacker, limits, scope);
+        self.scratch.put_back(scratch);
+        found.then_some(self.line.as_slice())
+    }
+
+    /// As [`Self::solve_in_scope`] on the caller's own board, which is walked
+    /// in place and left as it was: no copy, for probes inside a search.
+    pub fn solve_in_place(
+        &mut self,
+        board: &mut ThreatBoard,
+        attacker: Player,
+        limits: &Limits,
+        scope: VcfScope,
+    ) -> Option<&[GomokuMove]> {
+        self.search(board, attacker, limits, scope)
+            .then_some(self.line.as_slice())
+    }
+
+    fn search(
+        &mut self,
+        board: &mut ThreatBoard,
+        attacker: Player,
+        limits: &Limits,
+        scope: VcfScope,
+    ) -> bool {
         self.scope = scope;
-        self.limits = *limits;
-        self.nodes = 0;
-        self.stopped = false;
+        self.budget.start(limits);
         self.line.clear();
-        if self.attack(board, attacker, MAX_VCF_FOURS, None) {
-            self.line.reverse();
-            Some(&self.line)
-        } else {
-            None
-        }
+        let found = self.attack(board, attacker, MAX_VCF_FOURS, None);
+        self.line.reverse();
+        found
     }
 
     /// Nodes visited by the last solve.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// `false` if the last solve was cut short by its limits, so a `None`
     /// from it proves nothing.
     pub fn last_search_complete(&self) -> bool {
-        !self.stopped
-    }
-
-    fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.limits.out_of_time())
-        {
-            self.stopped = true;
-        }
-        self.stopped
+        !self.budget.stopped()
     }
 
     /// `true` if `attacker`, to move, wins by fours using at most `fours`;
-    /// `previous` is the attacker's last four, if any.
+    /// `previous` is the attacker's last four, if any. `board` is restored.
     fn attack(
         &mut self,
-        board: &ThreatBoard,
+        board: &mut ThreatBoard,
         attacker: Player,
         fours: u32,
         previous: Option<usize>,
     ) -> bool {
-        if self.out_of_budget() {
+        if self.budget.spent() {
             return false;
         }
         if let Some(five) = board.first_point_with(attacker, Threat::Five) {
@@ -147,11 +148,9 @@ impl VcfSolver {
         if fours == 0 || board.count(defender, Threat::Five) >= 2 {
             return false;
         }
-        let key = board.hash() ^ ATTACKER_SALT[attacker.index()];
-        let slot = key as usize & self.mask;
-        let entry = self.refuted[slot];
+        let key = self.refuted.key(board, attacker);
         let local = self.scope == VcfScope::Local && previous.is_some();
-        if entry.key == key && entry.fours >= fours {
+        if self.refuted.is_refuted(key, fours) {
             return false;
         }
 
@@ -171,23 +170,25 @@ impl VcfSolver {
         }
 
         for &m in candidates.iter() {
-            let mut after = board.clone();
-            after.place(m.index(), attacker);
-            let block = after
+            board.place(m.index(), attacker);
+            let block = board
                 .first_point_with(attacker, Threat::Five)
                 .expect("a four leaves a five point");
-            after.place(block, defender);
-            if self.attack(&after, attacker, fours - 1, Some(m.index())) {
+            board.place(block, defender);
+            let wins = self.attack(board, attacker, fours - 1, Some(m.index()));
+            board.remove(block);
+            board.remove(m.index());
+            if wins {
                 self.line.push(to_move(block));
                 self.line.push(m);
                 return true;
             }
-            if self.stopped {
+            if self.budget.stopped() {
                 return false;
             }
         }
         if !local {
-            self.refuted[slot] = Refuted { key, fours };
+            self.refuted.store(key, fours);
         }
         false
     }
@@ -207,17 +208,4 @@ fn retain_near(moves: &mut MoveList<GomokuMove>, centre: usize) {
             moves.swap_remove(i);
         }
     }
-}
-
-/// Open and double fours first, then four-threes, then plain fours; ties by
-/// the point's value.
-fn sort_strongest_first(board: &ThreatBoard, attacker: Player, moves: &mut MoveList<GomokuMove>) {
-    moves.as_mut_slice().sort_unstable_by_key(|m| {
-        let p = m.index();
-        (
-            std::cmp::Reverse(board.threat(attacker, p)),
-            std::cmp::Reverse(board.value(attacker, p)),
-            p,
-        )
-    });
 }

@@ -8,6 +8,7 @@
 //! tree is far larger than a VCF's.
 
 use super::movegen::push_fours_and_defences;
+use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
 use super::threat::Threat;
 use super::threat_board::{to_move, ThreatBoard};
 use crate::game::{MoveList, Player};
@@ -21,31 +22,20 @@ const ATTACKER_BRANCHING: usize = 12;
 /// Mixed into the table key so the two attackers' results never meet.
 const ATTACKER_SALT: [u64; 2] = [0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B];
 
-/// An attacker-to-move position refuted with at most `threats` threat moves.
-#[derive(Clone, Copy, Default)]
-struct Refuted {
-    key: u64,
-    threats: u32,
-}
-
 /// A VCT solver with its own table of refuted positions.
 pub struct VctSolver {
-    refuted: Vec<Refuted>,
-    mask: usize,
-    limits: Limits,
-    nodes: u64,
-    stopped: bool,
+    refuted: RefutationTable,
+    budget: Budget,
+    scratch: Scratch,
 }
 
 impl VctSolver {
     /// A solver whose table holds `2^table_bits` refutations.
     pub fn new(table_bits: u32) -> Self {
         VctSolver {
-            refuted: vec![Refuted::default(); 1 << table_bits],
-            mask: (1 << table_bits) - 1,
-            limits: Limits::default(),
-            nodes: 0,
-            stopped: false,
+            refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
+            budget: Budget::new(TIME_CHECK_INTERVAL),
+            scratch: Scratch::new(),
         }
     }
 
@@ -60,45 +50,35 @@ impl VctSolver {
         max_threats: u32,
         limits: &Limits,
     ) -> Option<GomokuMove> {
-        self.limits = *limits;
-        self.nodes = 0;
-        self.stopped = false;
+        self.budget.start(limits);
+        let mut scratch = self.scratch.take_copy_of(board);
         let mut first = None;
-        self.attack(board, attacker, max_threats, Some(&mut first))
-            .then_some(first)
-            .flatten()
+        let wins = self.attack(&mut scratch, attacker, max_threats, Some(&mut first));
+        self.scratch.put_back(scratch);
+        wins.then_some(first).flatten()
     }
 
     /// Nodes visited by the last solve.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// `false` if the last solve was cut short by its limits.
     pub fn last_search_complete(&self) -> bool {
-        !self.stopped
-    }
-
-    fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.limits.out_of_time())
-        {
-            self.stopped = true;
-        }
-        self.stopped
+        !self.budget.stopped()
     }
 
     /// `true` if `attacker`, to move, wins by threats using at most `threats`
     /// threat moves. At the root, `first` receives the winning move.
+    /// `board` is restored.
     fn attack(
         &mut self,
-        board: &ThreatBoard,
+        board: &mut ThreatBoard,
         attacker: Player,
         threats: u32,
         first: Option<&mut Option<GomokuMove>>,
     ) -> bool {
-        if self.out_of_budget() {
+        if self.budget.spent() {
             return false;
         }
         let defender = attacker.opponent();
@@ -115,9 +95,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                let mut after = board.clone();
-                after.place(block, attacker);
-                let wins = self.defend(&after, attacker, threats);
+                board.place(block, attacker);
+                let wins = self.defend(board, attacker, threats);
+                board.remove(block);
                 if wins {
                     if let Some(first) = first {
                         *first = Some(to_move(block));
@@ -136,32 +116,24 @@ impl VctSolver {
         if threats == 0 {
             return false;
         }
-        let key = board.hash() ^ ATTACKER_SALT[attacker.index()];
-        let slot = key as usize & self.mask;
-        let entry = self.refuted[slot];
-        if entry.key == key && entry.threats >= threats {
+        let key = self.refuted.key(board, attacker);
+        if self.refuted.is_refuted(key, threats) {
             return false;
         }
 
         let mut candidates = MoveList::new();
         board.points_with(attacker, Threat::Three, &mut candidates);
-        candidates.as_mut_slice().sort_unstable_by_key(|m| {
-            let p = m.index();
-            (
-                std::cmp::Reverse(board.threat(attacker, p)),
-                std::cmp::Reverse(board.value(attacker, p)),
-                p,
-            )
-        });
+        sort_strongest_first(board, attacker, &mut candidates);
         let mut winner = None;
         for &m in candidates.iter().take(ATTACKER_BRANCHING) {
-            let mut after = board.clone();
-            after.place(m.index(), attacker);
-            if self.defend(&after, attacker, threats - 1) {
+            board.place(m.index(), attacker);
+            let wins = self.defend(board, attacker, threats - 1);
+            board.remove(m.index());
+            if wins {
                 winner = Some(m);
                 break;
             }
-            if self.stopped {
+            if self.budget.stopped() {
                 return false;
             }
         }
@@ -173,16 +145,16 @@ impl VctSolver {
                 true
             }
             None => {
-                self.refuted[slot] = Refuted { key, threats };
+                self.refuted.store(key, threats);
                 false
             }
         }
     }
 
     /// `true` if the attacker wins against every answer of the defender, who
-    /// is to move.
-    fn defend(&mut self, board: &ThreatBoard, attacker: Player, threats: u32) -> bool {
-        if self.out_of_budget() {
+    /// is to move. `board` is restored.
+    fn defend(&mut self, board: &mut ThreatBoard, attacker: Player, threats: u32) -> bool {
+        if self.budget.spent() {
             return false;
         }
         let defender = attacker.opponent();
@@ -205,27 +177,35 @@ impl VctSolver {
             _ => return true,
         }
         for &r in replies.iter() {
-            let mut after = board.clone();
-            after.place(r.index(), defender);
-            let attacker_wins = if after.count(attacker, Threat::Five) > 0 {
-                true
-            } else if after.count(defender, Threat::Five) > 0 {
-                // The defender's four: block it, and the defender moves again.
-                if after.count(defender, Threat::Five) >= 2 {
-                    return false;
-                }
-                let block = after
-                    .first_point_with(defender, Threat::Five)
-                    .expect("counted");
-                after.place(block, attacker);
-                self.defend(&after, attacker, threats)
-            } else {
-                self.attack(&after, attacker, threats, None)
-            };
+            board.place(r.index(), defender);
+            let attacker_wins = self.answer(board, attacker, threats);
+            board.remove(r.index());
             if !attacker_wins {
                 return false;
             }
         }
-        !self.stopped
+        !self.budget.stopped()
+    }
+
+    /// After the defender's reply: `true` if the attacker still wins.
+    fn answer(&mut self, board: &mut ThreatBoard, attacker: Player, threats: u32) -> bool {
+        let defender = attacker.opponent();
+        if board.count(attacker, Threat::Five) > 0 {
+            return true;
+        }
+        match board.count(defender, Threat::Five) {
+            0 => self.attack(board, attacker, threats, None),
+            // The defender's four: block it, and the defender moves again.
+            1 => {
+                let block = board
+                    .first_point_with(defender, Threat::Five)
+                    .expect("counted");
+                board.place(block, attacker);
+                let wins = self.defend(board, attacker, threats);
+                board.remove(block);
+                wins
+            }
+            _ => false,
+        }
     }
 }

@@ -1,0 +1,147 @@
+//! What the VCF and VCT solvers share: the node budget, the table of refuted
+//! attacker positions, the order in which threat moves are tried, and a
+//! scratch board each solve walks with place/remove instead of copying it.
+
+use super::threat_board::ThreatBoard;
+use crate::game::{MoveList, Player};
+use crate::games::GomokuMove;
+use crate::search::Limits;
+
+/// A node budget: a node cap and a deadline, the clock read once every
+/// `check_interval` nodes.
+pub(super) struct Budget {
+    limits: Limits,
+    check_interval: u64,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Budget {
+    pub(super) fn new(check_interval: u64) -> Self {
+        Budget {
+            limits: Limits::default(),
+            check_interval,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Starts a new solve under `limits`.
+    pub(super) fn start(&mut self, limits: &Limits) {
+        self.limits = *limits;
+        self.nodes = 0;
+        self.stopped = false;
+    }
+
+    /// Counts a node; `true` once the budget is spent (and from then on).
+    #[inline]
+    pub(super) fn spent(&mut self) -> bool {
+        self.nodes += 1;
+        if self.limits.nodes_exhausted(self.nodes)
+            || (self.nodes.is_multiple_of(self.check_interval) && self.limits.out_of_time())
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// `true` if the solve was cut short, so a failure proves nothing.
+    pub(super) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// An attacker-to-move position proven to have no win within `depth`
+/// threat moves.
+#[derive(Clone, Copy, Default)]
+struct Refuted {
+    key: u64,
+    depth: u32,
+}
+
+/// Refuted positions by stones and attacker, kept between solves (a
+/// refutation depends only on them).
+pub(super) struct RefutationTable {
+    entries: Vec<Refuted>,
+    mask: usize,
+    /// Mixed into the key so the two attackers' results never meet.
+    salt: [u64; 2],
+}
+
+impl RefutationTable {
+    pub(super) fn new(table_bits: u32, salt: [u64; 2]) -> Self {
+        RefutationTable {
+            entries: vec![Refuted::default(); 1 << table_bits],
+            mask: (1 << table_bits) - 1,
+            salt,
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.entries.fill(Refuted::default());
+    }
+
+    #[inline]
+    pub(super) fn key(&self, board: &ThreatBoard, attacker: Player) -> u64 {
+        board.hash() ^ self.salt[attacker.index()]
+    }
+
+    /// `true` if `key` is known to have no win within `depth`.
+    #[inline]
+    pub(super) fn is_refuted(&self, key: u64, depth: u32) -> bool {
+        let entry = self.entries[key as usize & self.mask];
+        entry.key == key && entry.depth >= depth
+    }
+
+    #[inline]
+    pub(super) fn store(&mut self, key: u64, depth: u32) {
+        self.entries[key as usize & self.mask] = Refuted { key, depth };
+    }
+}
+
+/// The solvers' scratch board: one copy of the caller's board per solve,
+/// walked in place.
+pub(super) struct Scratch(Option<Box<ThreatBoard>>);
+
+impl Scratch {
+    pub(super) fn new() -> Self {
+        Scratch(None)
+    }
+
+    /// Takes the scratch board out, loaded with `board`; give it back with
+    /// [`Self::put_back`].
+    pub(super) fn take_copy_of(&mut self, board: &ThreatBoard) -> Box<ThreatBoard> {
+        match self.0.take() {
+            Some(mut scratch) => {
+                (*scratch).clone_from(board);
+                scratch
+            }
+            None => Box::new(board.clone()),
+        }
+    }
+
+    pub(super) fn put_back(&mut self, board: Box<ThreatBoard>) {
+        self.0 = Some(board);
+    }
+}
+
+/// Strongest threats first (open and double fours, then four-threes, ...),
+/// ties by the point's value for `attacker`, then by point.
+pub(super) fn sort_strongest_first(
+    board: &ThreatBoard,
+    attacker: Player,
+    moves: &mut MoveList<GomokuMove>,
+) {
+    moves.as_mut_slice().sort_unstable_by_key(|m| {
+        let p = m.index();
+        (
+            std::cmp::Reverse(board.threat(attacker, p)),
+            std::cmp::Reverse(board.value(attacker, p)),
+            p,
+        )
+    });
+}
