@@ -125,6 +125,9 @@ impl ThreatBoard {
     pub fn place(&mut self, point: usize, colour: Player) {
         debug_assert!(self.cells[point].is_none(), "place on an occupied point");
         self.set_summary(point, [(Threat::None, 0); 2]);
+        // Occupied points keep no lines, so the board is a function of its stones.
+        self.lines[0][point] = [Pattern::Dead; 4];
+        self.lines[1][point] = [Pattern::Dead; 4];
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
         self.stone_count += 1;
