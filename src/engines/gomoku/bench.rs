@@ -1,16 +1,19 @@
-//! `gomoku bench`: main-search nodes per second and VCF solves per second on
-//! a fixed set of positions, with node caps so every run does the same work.
+//! `gomoku bench`: for the main search of `alphabeta` and of the
+//! `alphabeta-v1` baseline, the depth reached and the nodes per second in
+//! 0.8 s on fixed positions; then VCF solves per second (node-capped, the
+//! same work every run).
 
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::engine::ThreatSearch;
 use super::notation::parse_moves;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
+use crate::engines::nogo::thread_cpu_seconds;
 use crate::game::Game;
 use crate::games::Gomoku;
-use crate::search::{Limits, Searcher};
+use crate::search::Limits;
 
 /// Middle-game positions where the side to move has no VCF (the first three
 /// from the tactics suite, the last an early fight).
@@ -21,8 +24,8 @@ const SEARCH_POSITIONS: [&str; 4] = [
     "h8 i9 g7 i7 i8 g8 j9",
 ];
 
-/// Node cap of each main search.
-const SEARCH_NODES: u64 = 200_000;
+/// Thinking time of each main search.
+const SEARCH_TIME: Duration = Duration::from_millis(800);
 
 /// Positions where the side to move has a VCF (from the tactics suite).
 const VCF_POSITIONS: [&str; 4] = [
@@ -45,27 +48,43 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    let mut nodes = 0;
-    let started = Instant::now();
-    for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
-        let mut engine = ThreatSearch::default();
-        let result = engine.choose_move(&position(moves), &Limits::nodes(SEARCH_NODES));
+    let engines: [(&str, fn() -> ThreatSearch); 2] = [
+        ("alphabeta", ThreatSearch::default),
+        ("alphabeta-v1", ThreatSearch::generic),
+    ];
+    for (name, make) in engines {
+        let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
+        for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
+            let mut engine = make();
+            let cpu_before = thread_cpu_seconds();
+            let started = Instant::now();
+            let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
+            let elapsed = started.elapsed().as_secs_f64();
+            let cpu = cpu_before
+                .zip(thread_cpu_seconds())
+                .map_or(elapsed, |(a, b)| b - a);
+            writeln!(
+                out,
+                "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
+                i + 1,
+                result.depth,
+                result.nodes,
+            )?;
+            nodes += result.nodes;
+            seconds += elapsed;
+            cpu_seconds += cpu;
+            depths.push(result.depth);
+        }
+        let mean_depth = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
         writeln!(
             out,
-            "search {}: depth {} nodes {} method {}",
-            i + 1,
-            result.depth,
-            result.nodes,
-            result.method
+            "{name} main search: {:.0} nodes/s ({:.0} per CPU second), depth in {:.1} s: min {} mean {mean_depth:.1}",
+            nodes as f64 / seconds,
+            nodes as f64 / cpu_seconds.max(1e-3),
+            SEARCH_TIME.as_secs_f64(),
+            depths.iter().min().expect("positions"),
         )?;
-        nodes += result.nodes;
     }
-    let seconds = started.elapsed().as_secs_f64();
-    writeln!(
-        out,
-        "main search: {nodes} nodes in {seconds:.3} s = {:.0} nodes/s",
-        nodes as f64 / seconds
-    )?;
 
     let mut solver = VcfSolver::new(16);
     let mut solves = 0u32;

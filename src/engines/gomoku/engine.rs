@@ -14,6 +14,7 @@ use std::time::Instant;
 use super::evaluator::{ThreatEvaluator, ThreatEvaluatorConfig};
 use super::movegen::generate;
 use super::position::ThreatPosition;
+use super::pvs::{PvsConfig, PvsSearch};
 use super::threat::Threat;
 use super::threat_board::to_move;
 use super::vcf::VcfSolver;
@@ -26,6 +27,9 @@ use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher};
 /// Tuning of [`ThreatSearch`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThreatSearchConfig {
+    pub main: MainSearch,
+    /// Evaluation and move limits of the generic main search; its
+    /// `root_branch_limit` also bounds the root defence checks.
     pub evaluator: ThreatEvaluatorConfig,
     /// Node cap of the root VCF for the side to move.
     pub root_vcf_nodes: u64,
@@ -43,9 +47,20 @@ pub struct ThreatSearchConfig {
     pub tt_bytes: usize,
 }
 
+/// The search that runs after the root checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MainSearch {
+    /// The generic alpha-beta over copied [`ThreatPosition`]s, tuned by
+    /// `evaluator` (the `alphabeta-v1` engine).
+    Generic,
+    /// [`PvsSearch`] on one board walked in place, tuned by the given config.
+    Pvs(PvsConfig),
+}
+
 impl Default for ThreatSearchConfig {
     fn default() -> Self {
         ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig::default()),
             evaluator: ThreatEvaluatorConfig::default(),
             root_vcf_nodes: 300_000,
             defence_vcf_nodes: 20_000,
@@ -58,10 +73,16 @@ impl Default for ThreatSearchConfig {
     }
 }
 
+/// The main search, built for the configured [`MainSearch`].
+enum Backend {
+    Generic(Box<AlphaBeta<ThreatPosition, ThreatEvaluator>>),
+    Pvs(Box<PvsSearch>),
+}
+
 /// Threat-space alpha-beta for Gomoku.
 pub struct ThreatSearch {
     config: ThreatSearchConfig,
-    search: AlphaBeta<ThreatPosition, ThreatEvaluator>,
+    search: Backend,
     vcf: VcfSolver,
     vct: VctSolver,
 }
@@ -74,9 +95,8 @@ impl Default for ThreatSearch {
 
 impl ThreatSearch {
     pub fn new(config: ThreatSearchConfig) -> Self {
-        ThreatSearch {
-            config,
-            search: AlphaBeta::new(
+        let search = match config.main {
+            MainSearch::Generic => Backend::Generic(Box::new(AlphaBeta::new(
                 ThreatEvaluator::new(config.evaluator),
                 AlphaBetaConfig {
                     tt_bytes: config.tt_bytes,
@@ -88,9 +108,53 @@ impl ThreatSearch {
                     time_check_interval: 32,
                     ..AlphaBetaConfig::default()
                 },
-            ),
+            ))),
+            MainSearch::Pvs(pvs) => Backend::Pvs(Box::new(PvsSearch::new(PvsConfig {
+                tt_bytes: config.tt_bytes,
+                ..pvs
+            }))),
+        };
+        ThreatSearch {
+            config,
+            search,
             vcf: VcfSolver::new(18),
             vct: VctSolver::new(18),
+        }
+    }
+
+    /// The engine as it was before [`PvsSearch`]: the generic alpha-beta
+    /// after the same root checks (the `alphabeta-v1` baseline).
+    pub fn generic() -> Self {
+        Self::new(ThreatSearchConfig {
+            main: MainSearch::Generic,
+            ..ThreatSearchConfig::default()
+        })
+    }
+
+    /// The main search alone on `pos`, root moves generated as usual: no
+    /// root VCF, VCT or defence checks (for benchmarks).
+    pub fn main_search(&mut self, pos: &Gomoku, limits: &Limits) -> SearchResult<GomokuMove> {
+        let root = ThreatPosition::new(*pos);
+        self.run_main(&root, None, limits)
+    }
+
+    fn run_main(
+        &mut self,
+        root: &ThreatPosition,
+        root_moves: Option<MoveList<GomokuMove>>,
+        limits: &Limits,
+    ) -> SearchResult<GomokuMove> {
+        match &mut self.search {
+            Backend::Generic(search) => {
+                search.evaluator_mut().set_root(root.hash(), root_moves);
+                search.choose_move(root, limits)
+            }
+            Backend::Pvs(search) => search.search(
+                root.threats(),
+                root.side_to_move(),
+                root_moves.as_ref(),
+                limits,
+            ),
         }
     }
 
@@ -136,7 +200,7 @@ impl ThreatSearch {
         };
         let mut candidates = MoveList::new();
         generate(
-            &mut board.clone(),
+            board,
             me,
             self.config.evaluator.root_branch_limit,
             &mut candidates,
@@ -211,7 +275,6 @@ impl Searcher<Gomoku> for ThreatSearch {
             }
         }
         let defences = self.safe_root_moves(&root, limits);
-        self.search.evaluator_mut().set_root(root.hash(), defences);
-        self.search.choose_move(&root, limits)
+        self.run_main(&root, defences, limits)
     }
 }

@@ -2,12 +2,12 @@
 //! evaluation from the threat board, threat-ordered move generation, and a
 //! win probe (immediate threats, then a budgeted VCF).
 
-use super::movegen::{defence_needed, generate, generate_undefended};
+use super::movegen::generate;
 use super::threat_board::ThreatBoard;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::vcf::{VcfScope, VcfSolver};
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::score::{loss_in, win_in};
 use crate::search::{Evaluator, Limits};
@@ -23,10 +23,7 @@ pub struct ThreatEvaluatorConfig {
     pub probe_vcf_nodes: u64,
     /// log2 of the probe VCF table size, and of the probe result cache.
     pub vcf_table_bits: u32,
-    /// Weight of the mover's summed point values, in fifths.
-    pub mover_weight: i32,
-    /// Weight of the opponent's summed point values, in fifths.
-    pub opponent_weight: i32,
+    pub weights: EvalWeights,
 }
 
 impl Default for ThreatEvaluatorConfig {
@@ -36,18 +33,59 @@ impl Default for ThreatEvaluatorConfig {
             root_branch_limit: 40,
             probe_vcf_nodes: 200,
             vcf_table_bits: 18,
-            mover_weight: 6,
-            opponent_weight: 5,
+            weights: EvalWeights::default(),
         }
     }
 }
 
-/// Evaluation bonus for a mover's double three the opponent cannot answer with fours.
-const MOVER_DOUBLE_THREE: i32 = 1500;
-/// Evaluation penalty for an opponent four-three (or better) point.
-const OPPONENT_FOUR_THREE: i32 = 500;
-/// Evaluation penalty for an opponent double-three point.
-const OPPONENT_DOUBLE_THREE: i32 = 300;
+/// The weights of [`evaluate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// Weight of the mover's summed point values, in fifths.
+    pub mover: i32,
+    /// Weight of the opponent's summed point values, in fifths.
+    pub opponent: i32,
+    /// Bonus for a mover's double three the opponent cannot answer with fours.
+    pub mover_double_three: i32,
+    /// Penalty for an opponent four-three (or better) point.
+    pub opponent_four_three: i32,
+    /// Penalty for an opponent double-three point.
+    pub opponent_double_three: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        EvalWeights {
+            mover: 6,
+            opponent: 5,
+            mover_double_three: 1500,
+            opponent_four_three: 500,
+            opponent_double_three: 300,
+        }
+    }
+}
+
+/// The static evaluation of `board` for `me` to move: my threat values
+/// against the opponent's, over all empty points (mine count a little
+/// more, since I play first), plus the combination threats: my double
+/// three wins unless the opponent has fours, and the opponent's four-three
+/// or double three costs me my next move.
+#[inline]
+pub fn evaluate(board: &ThreatBoard, me: Player, weights: &EvalWeights) -> i32 {
+    let them = me.opponent();
+    let mine = weights.mover * board.value_total(me);
+    let mut score = (mine - weights.opponent * board.value_total(them)) / 5;
+    let their_fours = board.count_at_least(them, Threat::Four) > 0;
+    if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
+        score += weights.mover_double_three;
+    }
+    if board.count_at_least(them, Threat::FourThree) > 0 {
+        score -= weights.opponent_four_three;
+    } else if board.count(them, Threat::DoubleThree) > 0 {
+        score -= weights.opponent_double_three;
+    }
+    score
+}
 
 /// The root's moves as decided before the search (e.g. only the moves that
 /// do not hand the opponent a VCF or VCT).
@@ -72,8 +110,6 @@ pub struct ThreatEvaluator {
     /// deepening do not solve the same VCF again.
     probe_cache: Vec<ProbeEntry>,
     root: Option<RootMoves>,
-    /// A board to try defences on ([`generate`] walks one).
-    scratch: ThreatBoard,
 }
 
 impl ThreatEvaluator {
@@ -83,7 +119,6 @@ impl ThreatEvaluator {
             vcf: VcfSolver::new(config.vcf_table_bits),
             probe_cache: vec![ProbeEntry::default(); 1 << config.vcf_table_bits],
             root: None,
-            scratch: ThreatBoard::new(),
         }
     }
 
@@ -102,21 +137,7 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
     /// the opponent has fours, and the opponent's four-three or double three
     /// costs the mover its next move.
     fn evaluate(&mut self, pos: &ThreatPosition) -> i32 {
-        let board = pos.threats();
-        let me = pos.side_to_move();
-        let them = me.opponent();
-        let mine = self.config.mover_weight * board.value_total(me);
-        let mut score = (mine - self.config.opponent_weight * board.value_total(them)) / 5;
-        let their_fours = board.count_at_least(them, Threat::Four) > 0;
-        if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
-            score += MOVER_DOUBLE_THREE;
-        }
-        if board.count_at_least(them, Threat::FourThree) > 0 {
-            score -= OPPONENT_FOUR_THREE;
-        } else if board.count(them, Threat::DoubleThree) > 0 {
-            score -= OPPONENT_DOUBLE_THREE;
-        }
-        score
+        evaluate(pos.threats(), pos.side_to_move(), &self.config.weights)
     }
 
     fn generate_moves(&mut self, pos: &ThreatPosition, out: &mut MoveList<GomokuMove>) {
@@ -128,14 +149,7 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
             }
             limit = self.config.root_branch_limit;
         }
-        let board = pos.threats();
-        let side = pos.side_to_move();
-        if defence_needed(board, side).is_some() {
-            self.scratch.clone_from(board);
-            generate(&mut self.scratch, side, limit, out);
-        } else {
-            generate_undefended(board, side, limit, out);
-        }
+        generate(pos.threats(), pos.side_to_move(), limit, out);
     }
 
     /// Wins and losses the threats prove at once, then a VCF for the side to

@@ -29,10 +29,10 @@ impl Searcher<Gomoku> for GreedyThreats {
             pos.outcome().is_none(),
             "choose_move called on a finished game"
         );
-        let mut board = ThreatBoard::from_game(pos);
+        let board = ThreatBoard::from_game(pos);
         let side = pos.side_to_move();
         let mut moves = MoveList::new();
-        generate(&mut board, side, MAX_MOVES, &mut moves);
+        generate(&board, side, MAX_MOVES, &mut moves);
         let best_key = ordering_key(&board, side, moves[0].index());
         let ties = moves
             .iter()

@@ -32,52 +32,8 @@ pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
 ///   of them, by [`ordering_key`]. The empty board gets its centre.
 ///
 /// Contract: the board has an empty point; every listed point is empty and
-/// listed once; the list is non-empty. `board` is walked (defences are
-/// tried on it) and left as it was.
-pub fn generate(
-    board: &mut ThreatBoard,
-    side: Player,
-    limit: usize,
-    out: &mut MoveList<GomokuMove>,
-) {
-    match defence_needed(board, side) {
-        Some(threat) => {
-            out.clear();
-            push_fours_and_defences(board, side, threat, out);
-            if out.is_empty() {
-                push_quiet(board, side, limit, out);
-            } else {
-                sort_best_first(board, side, out);
-            }
-        }
-        None => generate_undefended(board, side, limit, out),
-    }
-}
-
-/// The opponent's threat class that [`generate`] must defend against by
-/// trying defences on the board (an open-four or four-three point), or
-/// `None` when the moves follow from the board as it is.
-pub fn defence_needed(board: &ThreatBoard, side: Player) -> Option<Threat> {
-    let opponent = side.opponent();
-    if board.count(side, Threat::Five) > 0
-        || board.count(opponent, Threat::Five) > 0
-        || board.count(side, Threat::FlexFour) > 0
-    {
-        return None;
-    }
-    [Threat::FlexFour, Threat::FourThree]
-        .into_iter()
-        .find(|&threat| board.count(opponent, threat) > 0)
-}
-
-/// [`generate`] where [`defence_needed`] is `None`: reads the board only.
-pub fn generate_undefended(
-    board: &ThreatBoard,
-    side: Player,
-    limit: usize,
-    out: &mut MoveList<GomokuMove>,
-) {
-    debug_assert!(defence_needed(board, side).is_none());
+/// listed once; the list is non-empty.
+pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
     out.clear();
     let opponent = side.opponent();
     if let Some(point) = board.first_point_with(side, Threat::Five) {
@@ -92,6 +48,16 @@ pub fn generate_undefended(
         board.points_with(side, Threat::FlexFour, out);
         sort_best_first(board, side, out);
         return;
+    }
+    for threat in [Threat::FlexFour, Threat::FourThree] {
+        if board.count(opponent, threat) > 0 {
+            push_fours_and_defences(board, side, threat, out);
+            if !out.is_empty() {
+                sort_best_first(board, side, out);
+                return;
+            }
+            break;
+        }
     }
     push_quiet(board, side, limit, out);
 }
@@ -122,10 +88,9 @@ fn push_quiet(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveLis
 
 /// `side`'s four-making moves, then every point on the threatening lines of
 /// the opponent's `threat` points (open-four or four-three points) after
-/// which the opponent has no point of that class or better left. `board` is
-/// walked and left as it was.
+/// which the opponent has no point of that class or better left.
 pub fn push_fours_and_defences(
-    board: &mut ThreatBoard,
+    board: &ThreatBoard,
     side: Player,
     threat: Threat,
     out: &mut MoveList<GomokuMove>,
@@ -138,10 +103,10 @@ pub fn push_fours_and_defences(
             out.push(to_move(point));
         }
     }
-    for threat_point in 0..Gomoku::POINTS {
-        if board.threat(opponent, threat_point) != threat {
-            continue;
-        }
+    let mut threat_points = MoveList::new();
+    board.points_with(opponent, threat, &mut threat_points);
+    for &t in threat_points.iter() {
+        let threat_point = t.index();
         let patterns = board.patterns(opponent, threat_point);
         let (x, y) = (threat_point as i32 % SIZE, threat_point as i32 / SIZE);
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
@@ -163,9 +128,9 @@ pub fn push_fours_and_defences(
                     continue;
                 }
                 listed[q] = true;
-                board.place(q, side);
-                let defends = board.count_at_least(opponent, threat) == 0;
-                board.remove(q);
+                let defends = threat_points
+                    .iter()
+                    .all(|t| board.threat_if_blocked(opponent, t.index(), q) < threat);
                 if defends {
                     out.push(to_move(q));
                 }

@@ -73,6 +73,9 @@ pub struct PackedSummary(u16);
 impl PackedSummary {
     const VALUE_BITS: u32 = 13;
 
+    /// No threat, no value: an occupied point.
+    pub const NONE: PackedSummary = PackedSummary(0);
+
     fn new((threat, value): (Threat, u16)) -> Self {
         assert!(value < 1 << Self::VALUE_BITS, "point values fit in 13 bits");
         PackedSummary((threat as u16) << Self::VALUE_BITS | value)

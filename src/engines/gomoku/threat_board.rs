@@ -2,7 +2,7 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
-use super::threat::{combination_key, summary_table, Threat};
+use super::threat::{combination_key, summary_table, PackedSummary, Threat};
 use crate::game::{zobrist_keys, Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 
@@ -15,6 +15,60 @@ pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 /// Own Zobrist keys (`[colour * 225 + point]`), so solvers can key their tables
 /// without the rules module's private ones.
 const KEYS: [u64; 2 * POINTS] = zobrist_keys(0x7A12_EA7B_0A4D_0001);
+
+/// `3^i`: the weight of neighbour bit `i` in a window key.
+const POW3: [u16; 8] = [1, 3, 9, 27, 81, 243, 729, 2187];
+/// `10^d`: the weight of direction `d` in a combination key.
+const POW10: [i16; 4] = [1, 10, 100, 1000];
+
+/// One cell whose window a stone changes: the cell, the direction of the
+/// shared line, and the stone's neighbour-bit index as seen from the cell.
+#[derive(Clone, Copy)]
+struct Touch {
+    cell: u8,
+    direction: u8,
+    bit: u8,
+}
+
+/// `NEIGHBOURHOOD[point]`: the on-board cells within four steps of `point`
+/// along its four lines (at most 32), and how many there are.
+static NEIGHBOURHOOD: [([Touch; 32], u8); POINTS] = compute_neighbourhood();
+
+const fn compute_neighbourhood() -> [([Touch; 32], u8); POINTS] {
+    let none = Touch {
+        cell: 0,
+        direction: 0,
+        bit: 0,
+    };
+    let mut table = [([none; 32], 0u8); POINTS];
+    let mut point = 0;
+    while point < POINTS {
+        let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
+        let mut n = 0;
+        let mut d = 0;
+        while d < 4 {
+            let (dx, dy) = DIRECTIONS[d];
+            let mut offset = -4;
+            while offset <= 4 {
+                let (qx, qy) = (x + offset * dx, y + offset * dy);
+                if offset != 0 && qx >= 0 && qy >= 0 && qx < SIZE as i32 && qy < SIZE as i32 {
+                    // Seen from q, the stone lies `-offset` cells along the line.
+                    table[point].0[n] = Touch {
+                        cell: (qy as usize * SIZE + qx as usize) as u8,
+                        direction: d as u8,
+                        bit: neighbour_bit(-offset).trailing_zeros() as u8,
+                    };
+                    n += 1;
+                }
+                offset += 1;
+            }
+            d += 1;
+        }
+        table[point].1 = n as u8;
+        point += 1;
+    }
+    table
+}
 
 /// `WALLS[point][direction]`: neighbour bits of the cells off the board.
 static WALLS: [[u8; 4]; POINTS] = compute_walls();
@@ -43,19 +97,24 @@ const fn compute_walls() -> [[u8; 4]; POINTS] {
 }
 
 /// Per-point threat summaries for both sides, updated incrementally by
-/// [`ThreatBoard::place`]. Occupied points carry no threat and no value.
+/// [`ThreatBoard::place`] and undone by [`ThreatBoard::remove`]. Occupied
+/// points carry no line, threat or value; everything is a function of the
+/// stones, whatever order they came in.
 ///
 /// The board does not know whose turn it is: solvers place stones of either
 /// colour in any order (the rules module keeps the turn).
 #[derive(Clone, PartialEq, Eq)]
 pub struct ThreatBoard {
     cells: [Option<Player>; POINTS],
-    /// `neighbours[colour][point][direction]`: that colour's stones within
-    /// four cells of `point` along `direction`, as neighbour bits.
-    neighbours: [[[u8; 4]; POINTS]; 2],
+    /// `windows[side][point][direction]`: the pattern-table index
+    /// ([`window_key`]) of the line window `side` sees from `point`, kept
+    /// for every point, occupied or not.
+    windows: [[[u16; 4]; POINTS]; 2],
     /// `lines[side][point][direction]`: the pattern a `side` stone on the
     /// empty `point` would make along `direction`.
     lines: [[[Pattern; 4]; POINTS]; 2],
+    /// `codes[side][point]`: the summary-table index of the point's four lines.
+    codes: [[u16; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
     /// Empty points per side and threat class.
@@ -89,8 +148,9 @@ impl ThreatBoard {
     pub fn new() -> Self {
         let mut board = ThreatBoard {
             cells: [None; POINTS],
-            neighbours: [[[0; 4]; POINTS]; 2],
+            windows: [[[0; 4]; POINTS]; 2],
             lines: [[[Pattern::Dead; 4]; POINTS]; 2],
+            codes: [[0; POINTS]; 2],
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
@@ -102,8 +162,11 @@ impl ThreatBoard {
         board.threat_counts = [[POINTS as u16, 0, 0, 0, 0, 0, 0]; 2];
         for point in 0..POINTS {
             for d in 0..4 {
-                board.refresh(point, d);
+                let walls = window_key(0, WALLS[point][d]) as u16;
+                board.windows[0][point][d] = walls;
+                board.windows[1][point][d] = walls;
             }
+            board.refresh_point(point);
         }
         board
     }
@@ -124,35 +187,28 @@ impl ThreatBoard {
     /// it changes: the points within four cells along its four lines.
     pub fn place(&mut self, point: usize, colour: Player) {
         debug_assert!(self.cells[point].is_none(), "place on an occupied point");
-        self.set_summary(point, [(Threat::None, 0); 2]);
-        // Occupied points keep no lines, so the board is a function of its stones.
+        self.set_summary(point, 0, PackedSummary::NONE);
+        self.set_summary(point, 1, PackedSummary::NONE);
         self.lines[0][point] = [Pattern::Dead; 4];
         self.lines[1][point] = [Pattern::Dead; 4];
+        self.codes[0][point] = 0;
+        self.codes[1][point] = 0;
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
         self.stone_count += 1;
-        let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for sign in [-1, 1] {
-                for k in 1..=4 {
-                    let (qx, qy) = (x + sign * k * dx, y + sign * k * dy);
-                    if !on_board(qx, qy) {
-                        break;
-                    }
-                    let q = qy as usize * SIZE + qx as usize;
-                    // Seen from q, the new stone lies `-sign * k` cells along the line.
-                    self.neighbours[colour.index()][q][d] |= neighbour_bit(-sign * k);
-                    if self.cells[q].is_none() {
-                        self.refresh(q, d);
-                    }
-                }
+        let (own, other) = (colour.index(), 1 - colour.index());
+        let (touches, n) = &NEIGHBOURHOOD[point];
+        let patterns = pattern_table();
+        for t in &touches[..*n as usize] {
+            let (q, d) = (t.cell as usize, t.direction as usize);
+            let weight = POW3[t.bit as usize];
+            self.windows[own][q][d] += weight;
+            self.windows[other][q][d] += 2 * weight;
+            if self.cells[q].is_none() {
+                self.refresh(patterns, q, d);
             }
         }
-        for qy in (y - 2).max(0)..=(y + 2).min(SIZE as i32 - 1) {
-            for qx in (x - 2).max(0)..=(x + 2).min(SIZE as i32 - 1) {
-                self.stones_near[qy as usize * SIZE + qx as usize] += 1;
-            }
-        }
+        self.update_near(point, 1);
     }
 
     /// Takes the stone off `point`, undoing [`Self::place`] exactly: search
@@ -163,77 +219,105 @@ impl ThreatBoard {
             .expect("remove from an empty point");
         self.hash ^= KEYS[colour.index() * POINTS + point];
         self.stone_count -= 1;
-        let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for sign in [-1, 1] {
-                for k in 1..=4 {
-                    let (qx, qy) = (x + sign * k * dx, y + sign * k * dy);
-                    if !on_board(qx, qy) {
-                        break;
-                    }
-                    let q = qy as usize * SIZE + qx as usize;
-                    self.neighbours[colour.index()][q][d] &= !neighbour_bit(-sign * k);
-                    if self.cells[q].is_none() {
-                        self.refresh(q, d);
-                    }
-                }
+        let (own, other) = (colour.index(), 1 - colour.index());
+        let (touches, n) = &NEIGHBOURHOOD[point];
+        let patterns = pattern_table();
+        for t in &touches[..*n as usize] {
+            let (q, d) = (t.cell as usize, t.direction as usize);
+            let weight = POW3[t.bit as usize];
+            self.windows[own][q][d] -= weight;
+            self.windows[other][q][d] -= 2 * weight;
+            if self.cells[q].is_none() {
+                self.refresh(patterns, q, d);
             }
         }
-        for qy in (y - 2).max(0)..=(y + 2).min(SIZE as i32 - 1) {
-            for qx in (x - 2).max(0)..=(x + 2).min(SIZE as i32 - 1) {
-                self.stones_near[qy as usize * SIZE + qx as usize] -= 1;
-            }
-        }
+        self.update_near(point, -1);
         self.refresh_point(point);
+    }
+
+    /// Adds `delta` to the stone counts of the 5x5 square around `point`.
+    #[inline]
+    fn update_near(&mut self, point: usize, delta: i8) {
+        let (x, y) = (point % SIZE, point / SIZE);
+        for qy in y.saturating_sub(2)..=(y + 2).min(SIZE - 1) {
+            let row = qy * SIZE;
+            for near in &mut self.stones_near[row + x.saturating_sub(2)..=row + (x + 2).min(SIZE - 1)]
+            {
+                *near = near.wrapping_add_signed(delta);
+            }
+        }
     }
 
     /// Recomputes all four line patterns of the empty `point` and its summaries.
     fn refresh_point(&mut self, point: usize) {
-        let table = pattern_table();
-        for d in 0..4 {
-            let black = self.neighbours[0][point][d];
-            let white = self.neighbours[1][point][d];
-            let walls = WALLS[point][d];
-            self.lines[0][point][d] = table[window_key(black, white | walls)];
-            self.lines[1][point][d] = table[window_key(white, black | walls)];
+        let patterns = pattern_table();
+        let summaries = summary_table();
+        for side in 0..2 {
+            let lines = self.windows[side][point].map(|w| patterns[w as usize]);
+            let code = combination_key(lines);
+            self.lines[side][point] = lines;
+            self.codes[side][point] = code as u16;
+            self.set_summary(point, side, summaries[code]);
         }
-        self.refresh_summaries(point);
     }
 
     /// Recomputes the line patterns of the empty `point` along `direction`,
-    /// and its summaries, for both sides.
+    /// and the summaries of the sides whose pattern changed.
     #[inline]
-    fn refresh(&mut self, point: usize, direction: usize) {
-        let table = pattern_table();
-        let black = self.neighbours[0][point][direction];
-        let white = self.neighbours[1][point][direction];
-        let walls = WALLS[point][direction];
-        self.lines[0][point][direction] = table[window_key(black, white | walls)];
-        self.lines[1][point][direction] = table[window_key(white, black | walls)];
-        self.refresh_summaries(point);
-    }
-
-    /// Recomputes both sides' summaries of the empty `point` from its lines.
-    #[inline]
-    fn refresh_summaries(&mut self, point: usize) {
+    fn refresh(&mut self, patterns: &[Pattern], point: usize, direction: usize) {
         let summaries = summary_table();
-        let black = summaries[combination_key(self.lines[0][point])];
-        let white = summaries[combination_key(self.lines[1][point])];
-        let black = (black.threat(), black.value());
-        let white = (white.threat(), white.value());
-        self.set_summary(point, [black, white]);
+        for side in 0..2 {
+            let new = patterns[self.windows[side][point][direction] as usize];
+            let old = std::mem::replace(&mut self.lines[side][point][direction], new);
+            if new != old {
+                let code = &mut self.codes[side][point];
+                *code = (*code as i16 + (new as i16 - old as i16) * POW10[direction]) as u16;
+                let summary = summaries[*code as usize];
+                self.set_summary(point, side, summary);
+            }
+        }
     }
 
     #[inline]
-    fn set_summary(&mut self, point: usize, summaries: [(Threat, u16); 2]) {
-        for (side, (threat, value)) in summaries.into_iter().enumerate() {
-            let old = self.threats[side][point];
-            self.threat_counts[side][old as usize] -= 1;
-            self.threat_counts[side][threat as usize] += 1;
-            self.threats[side][point] = threat;
-            self.value_totals[side] += value as i32 - self.values[side][point] as i32;
-            self.values[side][point] = value;
+    fn set_summary(&mut self, point: usize, side: usize, summary: PackedSummary) {
+        let (threat, value) = (summary.threat(), summary.value());
+        let old = self.threats[side][point];
+        self.threat_counts[side][old as usize] -= 1;
+        self.threat_counts[side][threat as usize] += 1;
+        self.threats[side][point] = threat;
+        self.value_totals[side] += value as i32 - self.values[side][point] as i32;
+        self.values[side][point] = value;
+    }
+
+    /// The threat `side` would have on the empty `point` if the empty
+    /// `blocked` point held the other side's stone, computed without placing
+    /// it. (A blocking stone can only weaken `side`'s other points, so this
+    /// tells exactly whether a block removes a threat point.)
+    pub fn threat_if_blocked(&self, side: Player, point: usize, blocked: usize) -> Threat {
+        if point == blocked {
+            return Threat::None;
         }
+        let s = side.index();
+        let (px, py) = ((point % SIZE) as i32, (point / SIZE) as i32);
+        let (dx, dy) = ((blocked % SIZE) as i32 - px, (blocked / SIZE) as i32 - py);
+        let (d, offset) = if dy == 0 {
+            (0, dx)
+        } else if dx == 0 {
+            (1, dy)
+        } else if dx == dy {
+            (2, dx)
+        } else if dx == -dy {
+            (3, dx)
+        } else {
+            return self.threats[s][point];
+        };
+        if offset.abs() > 4 {
+            return self.threats[s][point];
+        }
+        let bit = neighbour_bit(offset).trailing_zeros() as usize;
+        let mut lines = self.lines[s][point];
+        lines[d] = pattern_table()[(self.windows[s][point][d] + 2 * POW3[bit]) as usize];
+        summary_table()[combination_key(lines)].threat()
     }
 
     /// The line patterns a `side` stone on the empty `point` would make, one
@@ -320,6 +404,18 @@ impl ThreatBoard {
             .position(|&threat| threat >= at_least)
     }
 
+    /// An empty point where `side` makes five, among those on the lines
+    /// through `point` within four cells: after `side` just made a four
+    /// on `point`, where the block must go. Faster than scanning the board.
+    #[inline]
+    pub fn five_point_near(&self, side: Player, point: usize) -> Option<usize> {
+        let (touches, n) = &NEIGHBOURHOOD[point];
+        touches[..*n as usize]
+            .iter()
+            .map(|t| t.cell as usize)
+            .find(|&q| self.threats[side.index()][q] == Threat::Five)
+    }
+
     /// Number of stones on the board.
     #[inline]
     pub fn stone_count(&self) -> usize {
@@ -339,10 +435,6 @@ pub fn to_move(point: usize) -> GomokuMove {
     GomokuMove::from_index(point).expect("a point index of the board")
 }
 
-#[inline]
-fn on_board(x: i32, y: i32) -> bool {
-    (0..SIZE as i32).contains(&x) && (0..SIZE as i32).contains(&y)
-}
 
 #[cfg(test)]
 mod tests {

@@ -172,8 +172,8 @@ impl VcfSolver {
         for &m in candidates.iter() {
             board.place(m.index(), attacker);
             let block = board
-                .first_point_with(attacker, Threat::Five)
-                .expect("a four leaves a five point");
+                .five_point_near(attacker, m.index())
+                .expect("a four leaves a five point on its line");
             board.place(block, defender);
             let wins = self.attack(board, attacker, fours - 1, Some(m.index()));
             board.remove(block);

@@ -1,0 +1,613 @@
+//! The Gomoku main search: principal-variation alpha-beta over one
+//! [`ThreatBoard`] walked with place/remove (no position copy per node).
+//!
+//! Iterative deepening with aspiration windows, a transposition table,
+//! killer and history ordering on top of the pattern-table move scores,
+//! late-move reductions for quiet moves, futility pruning near the horizon,
+//! VCF as the quiescence search at the leaves, and a threat extension: a
+//! four's forced block costs no depth, so four sequences are read to their
+//! end. Forced defences (fives, open fours, four-threes) come from the move
+//! generator, as in the generic engine.
+//!
+//! Why not the generic [`AlphaBeta`](crate::search::AlphaBeta): its nodes
+//! are positions it copies, and its hooks cannot express threat-aware
+//! reductions and extensions; the board here is ~5 KB, so copying it per
+//! node cost more than the search itself.
+
+use std::time::Instant;
+
+use super::evaluator::{evaluate, EvalWeights};
+use super::movegen::{generate, ordering_key};
+use super::threat::Threat;
+use super::threat_board::ThreatBoard;
+use super::vcf::{VcfScope, VcfSolver};
+use crate::game::{MoveList, Player, MAX_MOVES};
+use crate::games::{Gomoku, GomokuMove};
+use crate::search::score::{
+    is_proven, loss_in, node_to_root, plies_to_end, root_to_node, win_in, EVAL_LIMIT, MAX_PLY,
+    WIN_SCORE,
+};
+use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::{Limits, SearchResult};
+
+/// Tuning of [`PvsSearch`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PvsConfig {
+    pub weights: EvalWeights,
+    /// Moves searched at an unforced interior node.
+    pub branch_limit: usize,
+    /// Moves searched at the root when nothing is forced.
+    pub root_branch_limit: usize,
+    /// Node budget of the VCF probe (quiescence and interior); 0: none.
+    pub probe_vcf_nodes: u64,
+    /// Transposition table size in bytes.
+    pub tt_bytes: usize,
+    /// Half-width of the first aspiration window.
+    pub aspiration: i32,
+    /// Futility margin per ply of remaining depth.
+    pub futility_margin: i32,
+    /// Deepest remaining depth where futility pruning applies.
+    pub futility_depth: i32,
+    /// Shallowest remaining depth where late moves are reduced.
+    pub lmr_depth: i32,
+    /// Moves searched unreduced before reductions start.
+    pub lmr_moves: usize,
+}
+
+impl Default for PvsConfig {
+    fn default() -> Self {
+        PvsConfig {
+            weights: EvalWeights::default(),
+            branch_limit: 12,
+            root_branch_limit: 40,
+            probe_vcf_nodes: 40,
+            tt_bytes: 32 << 20,
+            aspiration: 60,
+            futility_margin: 250,
+            futility_depth: 2,
+            lmr_depth: 3,
+            lmr_moves: 3,
+        }
+    }
+}
+
+/// Read the clock once every this many nodes.
+const TIME_CHECK_INTERVAL: u64 = 512;
+/// log2 of the VCF probe cache and the probe solver's table.
+const PROBE_TABLE_BITS: u32 = 16;
+/// Ordering tiers above the pattern-table key.
+const TT_MOVE_KEY: i64 = i64::MAX;
+const KILLER_KEYS: [i64; 2] = [i64::MAX - 1, i64::MAX - 2];
+/// Deepest ply the tree may reach (extensions included).
+const MAX_SEARCH_PLY: u32 = 120;
+
+/// A remembered VCF probe: the board's hash with the attacker mixed in, and
+/// the VCF length found (0: none within the budget).
+#[derive(Clone, Copy, Default)]
+struct ProbeEntry {
+    key: u64,
+    plies: u32,
+}
+
+/// Mixed into the probe cache key per attacker.
+const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
+
+/// The principal-variation search; see the module documentation.
+pub struct PvsSearch {
+    config: PvsConfig,
+    board: ThreatBoard,
+    tt: TranspositionTable<GomokuMove>,
+    killers: Vec<[Option<GomokuMove>; 2]>,
+    history: Vec<[u32; Gomoku::POINTS]>,
+    vcf: VcfSolver,
+    probe_cache: Vec<ProbeEntry>,
+    limits: Limits,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl Default for PvsSearch {
+    fn default() -> Self {
+        Self::new(PvsConfig::default())
+    }
+}
+
+impl PvsSearch {
+    pub fn new(config: PvsConfig) -> Self {
+        PvsSearch {
+            config,
+            board: ThreatBoard::new(),
+            tt: TranspositionTable::new(config.tt_bytes),
+            killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
+            history: vec![[0; Gomoku::POINTS]; 2],
+            vcf: VcfSolver::new(PROBE_TABLE_BITS),
+            probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
+            limits: Limits::default(),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    pub fn config(&self) -> &PvsConfig {
+        &self.config
+    }
+
+    /// Searches `board` for `side` to move within `limits`, over
+    /// `root_moves` if given (in that order), else over the generated ones.
+    ///
+    /// Precondition: the game is not over and a point is empty.
+    pub fn search(
+        &mut self,
+        board: &ThreatBoard,
+        side: Player,
+        root_moves: Option<&MoveList<GomokuMove>>,
+        limits: &Limits,
+    ) -> SearchResult<GomokuMove> {
+        self.board.clone_from(board);
+        self.limits = *limits;
+        self.nodes = 0;
+        self.stopped = false;
+        self.tt.new_search();
+        self.killers.fill([None; 2]);
+        for side_history in self.history.iter_mut() {
+            for h in side_history.iter_mut() {
+                *h /= 4;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        match root_moves {
+            Some(given) => moves.clone_from(given),
+            None => generate(
+                &self.board,
+                side,
+                self.config.root_branch_limit,
+                &mut moves,
+            ),
+        }
+        assert!(!moves.is_empty(), "search called without a move");
+        let started = Instant::now();
+        let mut best_move = moves[0];
+        let mut score = 0;
+        let mut completed = 0;
+        let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
+        let single = moves.len() == 1;
+        for depth in 1..=max_depth as i32 {
+            let result = self.aspirated_root(&mut moves, side, depth, score);
+            let Some((iteration_score, iteration_move)) = result else {
+                break;
+            };
+            best_move = iteration_move;
+            score = iteration_score;
+            completed = depth as u32;
+            let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth as u32);
+            if solved || single || self.limits.out_of_time() || self.past_soft_limit(started) {
+                break;
+            }
+        }
+        let value = if is_proven(score) {
+            score.signum() as f64
+        } else {
+            (score as f64 / 1000.0).tanh() * (1.0 - 1.0 / WIN_SCORE as f64)
+        };
+        SearchResult {
+            best_move,
+            value,
+            score: (completed > 0).then_some(score),
+            pv: self.principal_variation(board, side, best_move, completed),
+            nodes: self.nodes,
+            playouts: 0,
+            depth: completed,
+            method: "pvs",
+        }
+    }
+
+    /// `true` once the next iteration would likely not finish: more than
+    /// half the time to the deadline is gone.
+    fn past_soft_limit(&self, started: Instant) -> bool {
+        match self.limits.deadline {
+            Some(deadline) => {
+                let total = deadline.saturating_duration_since(started);
+                started.elapsed() * 2 > total
+            }
+            None => false,
+        }
+    }
+
+    /// One root iteration inside an aspiration window around `previous`,
+    /// widened until the score falls inside it.
+    fn aspirated_root(
+        &mut self,
+        moves: &mut MoveList<GomokuMove>,
+        side: Player,
+        depth: i32,
+        previous: i32,
+    ) -> Option<(i32, GomokuMove)> {
+        let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
+        if depth < 4 || is_proven(previous) {
+            return self.search_root(moves, side, depth, full.0, full.1);
+        }
+        let mut delta = self.config.aspiration;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let (score, m) = self.search_root(moves, side, depth, alpha, beta)?;
+            if score <= alpha && alpha > full.0 {
+                alpha = if delta > 1000 { full.0 } else { score - delta };
+            } else if score >= beta && beta < full.1 {
+                beta = if delta > 1000 { full.1 } else { score + delta };
+            } else {
+                return Some((score, m));
+            }
+            delta *= 4;
+        }
+    }
+
+    /// Searches the root moves in order; the best moves to the front.
+    fn search_root(
+        &mut self,
+        moves: &mut MoveList<GomokuMove>,
+        side: Player,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, GomokuMove)> {
+        let alpha_before = alpha;
+        let mut best_score = -WIN_SCORE - 1;
+        let mut best_index = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let score = self.search_move(m, side, depth, 0, alpha, beta, i == 0, 0)?;
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if best_score > alpha_before {
+            moves.as_mut_slice()[..=best_index].rotate_right(1);
+        }
+        let best_move = moves[0];
+        let bound = if best_score <= alpha_before {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            self.board.hash() ^ side_key(side),
+            depth as u32,
+            best_score,
+            bound,
+            Some(best_move),
+            false,
+        );
+        Some((best_score, best_move))
+    }
+
+    /// Plays `m` for `side`, searches the child (null window first unless
+    /// `full_window`, with `reduction` plies less, re-searching as PVS
+    /// needs), takes `m` back, and returns the score for `side`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        m: GomokuMove,
+        side: Player,
+        depth: i32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        full_window: bool,
+        reduction: i32,
+    ) -> Option<i32> {
+        let opponent = side.opponent();
+        self.board.place(m.index(), side);
+        let child = depth - 1;
+        let score = if full_window {
+            self.pvs(child, ply + 1, -beta, -alpha, opponent).map(|s| -s)
+        } else {
+            let mut score = self
+                .pvs(child - reduction, ply + 1, -alpha - 1, -alpha, opponent)
+                .map(|s| -s);
+            if reduction > 0 && matches!(score, Some(s) if s > alpha) {
+                score = self
+                    .pvs(child, ply + 1, -alpha - 1, -alpha, opponent)
+                    .map(|s| -s);
+            }
+            if matches!(score, Some(s) if s > alpha && s < beta) {
+                score = self
+                    .pvs(child, ply + 1, -beta, -alpha, opponent)
+                    .map(|s| -s);
+            }
+            score
+        };
+        self.board.remove(m.index());
+        score
+    }
+
+    /// Counts a node; `None` once a limit says stop.
+    #[inline]
+    fn count_node(&mut self) -> Option<()> {
+        self.nodes += 1;
+        if self.stopped
+            || self.limits.nodes_exhausted(self.nodes)
+            || (self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.limits.out_of_time())
+        {
+            self.stopped = true;
+            return None;
+        }
+        Some(())
+    }
+
+    /// The length in plies of a VCF for `side` (to move) within the probe
+    /// budget, cached by position; 0 if none was found.
+    fn probe_vcf(&mut self, side: Player) -> u32 {
+        if self.config.probe_vcf_nodes == 0 || self.board.count_at_least(side, Threat::Four) == 0 {
+            return 0;
+        }
+        let key = self.board.hash() ^ PROBE_SALT[side.index()];
+        let slot = key as usize & (self.probe_cache.len() - 1);
+        let cached = self.probe_cache[slot];
+        if cached.key == key {
+            return cached.plies;
+        }
+        let limits = Limits::nodes(self.config.probe_vcf_nodes);
+        let plies = self
+            .vcf
+            .solve_in_place(&mut self.board, side, &limits, VcfScope::Local)
+            .map_or(0, |line| line.len() as u32);
+        // Quiescence nodes count as nodes, as in other engines' figures.
+        self.nodes += self.vcf.nodes();
+        self.probe_cache[slot] = ProbeEntry { key, plies };
+        plies
+    }
+
+    /// Negamax value of the current board for `side` to move, searched
+    /// `depth` plies within `(alpha, beta)`; proven scores measured from the
+    /// root. `None` if stopped (the board is restored either way).
+    fn pvs(
+        &mut self,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        side: Player,
+    ) -> Option<i32> {
+        self.count_node()?;
+        let opponent = side.opponent();
+        let board = &self.board;
+        if board.count(side, Threat::Five) > 0 {
+            return Some(node_to_root(win_in(1), ply));
+        }
+        let their_fives = board.count(opponent, Threat::Five);
+        if their_fives >= 2 {
+            return Some(node_to_root(loss_in(2), ply));
+        }
+        if their_fives == 0 && board.count(side, Threat::FlexFour) > 0 {
+            return Some(node_to_root(win_in(3), ply));
+        }
+        if board.stone_count() >= Gomoku::POINTS - 1 {
+            return Some(0);
+        }
+        // Mate-distance pruning: nothing here beats a win at the next move.
+        alpha = alpha.max(node_to_root(loss_in(2), ply));
+        beta = beta.min(node_to_root(win_in(1), ply));
+        if alpha >= beta {
+            return Some(alpha);
+        }
+        if their_fives == 1 {
+            // The forced block costs no depth: fours are read to their end.
+            let block = board
+                .first_point_with(opponent, Threat::Five)
+                .expect("counted");
+            let m = GomokuMove::from_index(block).expect("on the board");
+            return self.search_move(m, side, depth + 1, ply, alpha, beta, true, 0);
+        }
+        let static_eval = evaluate(&self.board, side, &self.config.weights);
+        if depth <= 0 || ply >= MAX_SEARCH_PLY {
+            // Quiescence: a win by fours, else the static value.
+            let vcf = self.probe_vcf(side);
+            if vcf > 0 {
+                return Some(node_to_root(win_in(vcf), ply));
+            }
+            return Some(static_eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+        }
+
+        let pv_node = beta - alpha > 1;
+        let hash = self.board.hash() ^ side_key(side);
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(hash) {
+            tt_move = hit.best_move;
+            if !pv_node && hit.depth >= depth as u32 {
+                let score = node_to_root(hit.score, ply);
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return Some(score);
+                }
+            }
+        }
+
+        // The opponent has no double threat that needs an answer now.
+        let quiet = self.board.count(opponent, Threat::DoubleThree) == 0
+            && self.board.count_at_least(opponent, Threat::FourThree) == 0;
+        if !pv_node
+            && quiet
+            && depth <= self.config.futility_depth
+            && static_eval - self.config.futility_margin * depth >= beta
+            && !is_proven(beta)
+        {
+            return Some(static_eval);
+        }
+
+        let mut moves = MoveList::new();
+        generate(
+            &self.board,
+            side,
+            self.config.branch_limit,
+            &mut moves,
+        );
+        let mut keys = [0i64; MAX_MOVES];
+        self.order_keys(side, ply, tt_move, &moves, &mut keys);
+
+        let alpha_before = alpha;
+        let mut best_score = -WIN_SCORE - 1;
+        let mut best_move = None;
+        let futile = !pv_node
+            && quiet
+            && depth <= self.config.futility_depth
+            && static_eval + self.config.futility_margin * depth <= alpha
+            && !is_proven(alpha);
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let p = m.index();
+            let tactical = self.board.threat(side, p) >= Threat::Three
+                || self.board.threat(opponent, p) >= Threat::Three;
+            if i > 0 && futile && !tactical {
+                continue;
+            }
+            let reduction = if i >= self.config.lmr_moves
+                && depth >= self.config.lmr_depth
+                && !tactical
+                && keys[i] < KILLER_KEYS[1]
+            {
+                1 + (i >= 2 * self.config.lmr_moves + 2 && depth >= 5) as i32
+            } else {
+                0
+            };
+            let score = self.search_move(m, side, depth, ply, alpha, beta, i == 0, reduction)?;
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.record_cutoff(side, ply, m, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score <= alpha_before {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            hash,
+            depth as u32,
+            root_to_node(best_score, ply),
+            bound,
+            best_move,
+            false,
+        );
+        Some(best_score)
+    }
+
+    /// Sort keys: table move, killers, then the pattern-table key with the
+    /// history count as tie-break.
+    fn order_keys(
+        &self,
+        side: Player,
+        ply: u32,
+        tt_move: Option<GomokuMove>,
+        moves: &MoveList<GomokuMove>,
+        keys: &mut [i64; MAX_MOVES],
+    ) {
+        let killers = self.killers[ply as usize];
+        let history = &self.history[side.index()];
+        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
+            *key = if Some(m) == tt_move {
+                TT_MOVE_KEY
+            } else if Some(m) == killers[0] {
+                KILLER_KEYS[0]
+            } else if Some(m) == killers[1] {
+                KILLER_KEYS[1]
+            } else {
+                let pattern = ordering_key(&self.board, side, m.index()) as i64;
+                (pattern << 20) + (history[m.index()].min((1 << 20) - 1)) as i64
+            };
+        }
+    }
+
+    fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
+        let slot = &mut self.killers[ply as usize];
+        if slot[0] != Some(m) {
+            slot[1] = slot[0];
+            slot[0] = Some(m);
+        }
+        let h = &mut self.history[side.index()][m.index()];
+        *h = h.saturating_add((depth * depth) as u32);
+    }
+
+    /// `first`, then table moves while they are empty points.
+    fn principal_variation(
+        &self,
+        board: &ThreatBoard,
+        side: Player,
+        first: GomokuMove,
+        max_len: u32,
+    ) -> Vec<GomokuMove> {
+        let mut pv = vec![first];
+        let mut walk = board.clone();
+        let mut mover = side;
+        walk.place(first.index(), mover);
+        mover = mover.opponent();
+        while (pv.len() as u32) < max_len.max(1) {
+            let Some(m) = self
+                .tt
+                .probe(walk.hash() ^ side_key(mover))
+                .and_then(|hit| hit.best_move)
+            else {
+                break;
+            };
+            if !walk.is_empty(m.index()) {
+                break;
+            }
+            pv.push(m);
+            if walk.threat(mover, m.index()) == Threat::Five {
+                break;
+            }
+            walk.place(m.index(), mover);
+            mover = mover.opponent();
+        }
+        pv
+    }
+}
+
+/// Mixed into the table key when White is to move.
+#[inline]
+fn side_key(side: Player) -> u64 {
+    match side {
+        Player::Black => 0,
+        Player::White => 0xD6E8_FEB8_6659_FD93,
+    }
+}
+
+/// Brings the highest-keyed move among `i..` to index `i`, shifting the
+/// others right so equal keys keep the generator's order.
+#[inline]
+fn pick_next(moves: &mut MoveList<GomokuMove>, keys: &mut [i64; MAX_MOVES], i: usize) {
+    let n = moves.len();
+    let mut best = i;
+    for j in i + 1..n {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves.as_mut_slice()[i..=best].rotate_right(1);
+        keys[i..=best].rotate_right(1);
+    }
+}
