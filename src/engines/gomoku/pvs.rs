@@ -65,8 +65,8 @@ impl Default for PvsConfig {
             aspiration: 60,
             futility_margin: 250,
             futility_depth: 2,
-            lmr_depth: 3,
-            lmr_moves: 3,
+            lmr_depth: 2,
+            lmr_moves: 2,
         }
     }
 }
@@ -256,7 +256,14 @@ impl PvsSearch {
         let mut best_index = 0;
         for i in 0..moves.len() {
             let m = moves[i];
-            let score = self.search_move(m, side, depth, 0, alpha, beta, i == 0, 0)?;
+            let tactical = self.board.threat(side, m.index()) >= Threat::Three
+                || self.board.threat(side.opponent(), m.index()) >= Threat::DoubleThree;
+            let reduction = if i >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
+                (late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
+            } else {
+                0
+            };
+            let score = self.search_move(m, side, depth, 0, alpha, beta, i == 0, reduction)?;
             if score > best_score {
                 best_score = score;
                 best_index = i;
@@ -471,7 +478,7 @@ impl PvsSearch {
             let m = moves[i];
             let p = m.index();
             let tactical = self.board.threat(side, p) >= Threat::Three
-                || self.board.threat(opponent, p) >= Threat::Three;
+                || self.board.threat(opponent, p) >= Threat::DoubleThree;
             if i > 0 && futile && !tactical {
                 continue;
             }
@@ -480,7 +487,7 @@ impl PvsSearch {
                 && !tactical
                 && keys[i] < KILLER_KEYS[1]
             {
-                1 + (i >= 2 * self.config.lmr_moves + 2 && depth >= 5) as i32
+                (late_move_reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
             } else {
                 0
             };
@@ -584,6 +591,14 @@ impl PvsSearch {
         }
         pv
     }
+}
+
+/// Plies to cut from a quiet late move: grows with the log of the depth
+/// and of the move's rank, as in chess engines' late-move reductions.
+#[inline]
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
+    (0.5 + d.ln() * i.ln() / 2.0) as i32
 }
 
 /// Mixed into the table key when White is to move.
