@@ -103,6 +103,7 @@ pub struct PvsSearch {
     probe_cache: Vec<ProbeEntry>,
     limits: Limits,
     nodes: u64,
+    next_time_check: u64,
     stopped: bool,
 }
 
@@ -124,6 +125,7 @@ impl PvsSearch {
             probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
             limits: Limits::default(),
             nodes: 0,
+            next_time_check: 0,
             stopped: false,
         }
     }
@@ -146,6 +148,7 @@ impl PvsSearch {
         self.board.clone_from(board);
         self.limits = *limits;
         self.nodes = 0;
+        self.next_time_check = 0;
         self.stopped = false;
         self.tt.new_search();
         self.killers.fill([None; 2]);
@@ -341,12 +344,17 @@ impl PvsSearch {
     #[inline]
     fn count_node(&mut self) -> Option<()> {
         self.nodes += 1;
-        if self.stopped
-            || self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes.is_multiple_of(TIME_CHECK_INTERVAL) && self.limits.out_of_time())
-        {
+        if self.stopped || self.limits.nodes_exhausted(self.nodes) {
             self.stopped = true;
             return None;
+        }
+        // Probes add many nodes at once, so the clock is read by threshold.
+        if self.nodes >= self.next_time_check {
+            self.next_time_check = self.nodes + TIME_CHECK_INTERVAL;
+            if self.limits.out_of_time() {
+                self.stopped = true;
+                return None;
+            }
         }
         Some(())
     }
