@@ -2,7 +2,9 @@
 //! seeded self-play of the `greedy` player (with some random moves near the
 //! centre, so games differ): positions where the side to move has a VCF,
 //! where it has fours but no VCF, and where the opponent has a VCF the side
-//! to move (without fours of its own) can stop. The engine's solver only
+//! to move (without fours of its own) can stop, and where the side to move
+//! has no VCF but wins by threats (VCT) within three threat moves. The
+//! engine's solvers only
 //! proposes them; `tests/gomoku_engine.rs` checks every one with its
 //! rules-only brute-force oracle.
 //!
@@ -10,7 +12,9 @@
 //! cargo run --release --example gomoku_tactics -- --games 400 --per-kind 20 --seed 1
 //! ```
 
-use boardbots::engines::gomoku::{format_move, GreedyThreats, Threat, ThreatBoard, VcfSolver};
+use boardbots::engines::gomoku::{
+    format_move, GreedyThreats, Threat, ThreatBoard, VcfSolver, VctSolver,
+};
 use boardbots::{Game, Gomoku, GomokuMove, Limits, MoveList, Player, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -36,7 +40,8 @@ fn main() {
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = VcfSolver::new(18);
-    let mut found: [Vec<String>; 3] = Default::default();
+    let mut vct = VctSolver::new(18);
+    let mut found: [Vec<String>; 4] = Default::default();
     let mut legal = MoveList::new();
     for game in 0..games {
         if found.iter().all(|kind| kind.len() >= per_kind) {
@@ -46,13 +51,13 @@ fn main() {
         let mut pos = Gomoku::start();
         let mut moves: Vec<GomokuMove> = Vec::new();
         // One position per game and kind, so the suite spreads over games.
-        let mut taken = [false; 3];
+        let mut taken = [false; 4];
         while pos.outcome().is_none() && moves.len() < 80 {
             if moves.len() >= 8 {
                 let text = moves.iter().map(|&m| format_move(m)).collect::<Vec<_>>().join(" ");
                 let side = pos.side_to_move().name();
                 let name = |kind: &str| format!("gen-{kind}-s{seed}-g{game}-p{}", moves.len());
-                match classify(&pos, &mut solver) {
+                match classify(&pos, &mut solver, &mut vct) {
                     Some(Kind::Vcf) if !taken[0] && found[0].len() < per_kind => {
                         taken[0] = true;
                         found[0].push(format!("vcf | {} | {text} | {side} | yes", name("vcf")));
@@ -64,6 +69,13 @@ fn main() {
                     Some(Kind::Defend) if !taken[2] && found[2].len() < per_kind => {
                         taken[2] = true;
                         found[2].push(format!("defend | {} | {text} | {side} | -", name("defend")));
+                    }
+                    Some(Kind::Vct) if !taken[3] && found[3].len() < per_kind => {
+                        taken[3] = true;
+                        found[3].push(format!(
+                            "vct | {} | {text} | {side} | yes {VCT_THREATS}",
+                            name("vct")
+                        ));
                     }
                     _ => {}
                 }
@@ -95,11 +107,15 @@ enum Kind {
     Vcf,
     NoVcf,
     Defend,
+    Vct,
 }
+
+/// Most threat moves of a proposed VCT (the test's oracle is brute force).
+const VCT_THREATS: u32 = 3;
 
 /// What `pos` is good for, if anything: the solver's claims, each made only
 /// when its search completed.
-fn classify(pos: &Gomoku, solver: &mut VcfSolver) -> Option<Kind> {
+fn classify(pos: &Gomoku, solver: &mut VcfSolver, vct: &mut VctSolver) -> Option<Kind> {
     let me = pos.side_to_move();
     let them = me.opponent();
     let board = ThreatBoard::from_game(pos);
@@ -122,7 +138,13 @@ fn classify(pos: &Gomoku, solver: &mut VcfSolver) -> Option<Kind> {
         }
         return has_defence(&board, me, solver).then_some(Kind::Defend);
     }
-    (my_fours >= 2).then_some(Kind::NoVcf)
+    if my_fours >= 2 {
+        return Some(Kind::NoVcf);
+    }
+    let wins = vct.solve(&board, me, VCT_THREATS, &limits).is_some();
+    // A VCT of two threats or fewer is a plain double threat: keep the longer.
+    (wins && vct.solve(&board, me, 2, &limits).is_none() && vct.last_search_complete())
+        .then_some(Kind::Vct)
 }
 
 /// `true` if some move of `me` leaves the opponent no VCF (searched to the end).

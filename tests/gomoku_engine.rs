@@ -142,6 +142,190 @@ impl Oracle {
     }
 }
 
+/// Brute-force VCT with the rules alone: the attacker moves only threats
+/// (a four, or a stone after which some point would make two five points),
+/// the defender tries every answer that is not lost at once: a four of its
+/// own, or a stone that leaves the attacker no such point. Attacker moves
+/// are looked for within two cells of a stone (a proof found is a proof);
+/// defender answers are complete, so a `true` is a forced win.
+struct VctOracle {
+    memo: std::collections::HashMap<(Grid, u32, bool), bool>,
+}
+
+impl VctOracle {
+    fn new() -> Self {
+        VctOracle {
+            memo: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The empty points on the lines through `p` within four cells of it.
+    fn line_cells(grid: &Grid, p: (i32, i32)) -> Vec<(i32, i32)> {
+        let mut cells = Vec::new();
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            for k in (-4..=4).filter(|&k| k != 0) {
+                let q = (p.0 + k * dx, p.1 + k * dy);
+                if (0..SIZE).contains(&q.0) && (0..SIZE).contains(&q.1) && grid.is_empty(q) {
+                    cells.push(q);
+                }
+            }
+        }
+        cells
+    }
+
+    /// `true` if a `side` stone on the empty `p` would leave two or more
+    /// five points. With no five point before, every new one lies on a
+    /// line through `p`, so only those cells are counted.
+    fn is_open_four_point(grid: &mut Grid, side: Player, p: (i32, i32)) -> bool {
+        grid.set(p, Some(side));
+        let fives = Self::line_cells(grid, p)
+            .into_iter()
+            .filter(|&q| grid.makes_five(q, side))
+            .count();
+        grid.set(p, None);
+        fives >= 2
+    }
+
+    /// Points from which `side` (with no five point) would have two or more
+    /// five points.
+    fn open_four_points(grid: &mut Grid, side: Player) -> Vec<(i32, i32)> {
+        Self::near_stones(grid)
+            .into_iter()
+            .filter(|&p| Self::is_open_four_point(grid, side, p))
+            .collect()
+    }
+
+    /// `true` if `side` (with no five point) has an open-four point on the
+    /// lines through its stone on `p`: where a new one must be.
+    fn has_open_four_point_near(grid: &mut Grid, side: Player, p: (i32, i32)) -> bool {
+        Self::line_cells(grid, p)
+            .into_iter()
+            .any(|q| Self::is_open_four_point(grid, side, q))
+    }
+
+    fn near_stones(grid: &Grid) -> Vec<(i32, i32)> {
+        grid.empties()
+            .filter(|&(x, y)| {
+                (-2..=2).any(|dy| {
+                    (-2..=2).any(|dx| {
+                        let (qx, qy) = (x + dx, y + dy);
+                        (0..SIZE).contains(&qx)
+                            && (0..SIZE).contains(&qy)
+                            && grid.at(qx, qy).is_some()
+                    })
+                })
+            })
+            .collect()
+    }
+
+    /// `true` if `attacker`, to move, wins with at most `threats` threat moves.
+    fn attack(&mut self, grid: &mut Grid, attacker: Player, threats: u32) -> bool {
+        let defender = attacker.opponent();
+        if !grid.five_points(attacker).is_empty() {
+            return true;
+        }
+        let their_fives = grid.five_points(defender);
+        if their_fives.len() >= 2 {
+            return false;
+        }
+        if let Some(&block) = their_fives.first() {
+            grid.set(block, Some(attacker));
+            let wins = self.defend(grid, attacker, threats);
+            grid.set(block, None);
+            return wins;
+        }
+        if !Self::open_four_points(grid, attacker).is_empty() {
+            return true;
+        }
+        if threats == 0 {
+            return false;
+        }
+        let key = (grid.clone(), threats, true);
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let mut wins = false;
+        for p in Self::near_stones(grid) {
+            grid.set(p, Some(attacker));
+            let threatens = Self::line_cells(grid, p)
+                .into_iter()
+                .any(|q| grid.makes_five(q, attacker))
+                || Self::has_open_four_point_near(grid, attacker, p);
+            wins = threatens && self.defend(grid, attacker, threats - 1);
+            grid.set(p, None);
+            if wins {
+                break;
+            }
+        }
+        self.memo.insert(key, wins);
+        wins
+    }
+
+    /// `true` if the attacker wins whatever the defender, to move, answers.
+    fn defend(&mut self, grid: &mut Grid, attacker: Player, threats: u32) -> bool {
+        let defender = attacker.opponent();
+        if !grid.five_points(defender).is_empty() {
+            return false;
+        }
+        let fives = grid.five_points(attacker);
+        if fives.len() >= 2 {
+            return true;
+        }
+        let key = (grid.clone(), threats, false);
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let replies: Vec<(i32, i32)> = if let Some(&block) = fives.first() {
+            vec![block]
+        } else {
+            let open_fours = Self::open_four_points(grid, attacker);
+            if open_fours.is_empty() {
+                // No threat: the defender has a free move.
+                return false;
+            }
+            // A block must stand on a line through an open-four point within
+            // four cells of it (elsewhere it changes none of its lines).
+            let on_lines = |q: (i32, i32)| {
+                open_fours.iter().any(|&p| {
+                    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+                    (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && dx.abs().max(dy.abs()) <= 4
+                })
+            };
+            let empties: Vec<(i32, i32)> = grid.empties().collect();
+            empties
+                .into_iter()
+                .filter(|&q| {
+                    if grid.makes_four(q, defender) {
+                        return true;
+                    }
+                    if !on_lines(q) {
+                        return false;
+                    }
+                    // A defender stone creates no attacker point: only the
+                    // known ones can remain.
+                    grid.set(q, Some(defender));
+                    let stops = open_fours
+                        .iter()
+                        .all(|&p| p == q || !Self::is_open_four_point(grid, attacker, p));
+                    grid.set(q, None);
+                    stops
+                })
+                .collect()
+        };
+        let mut wins = true;
+        for r in replies {
+            grid.set(r, Some(defender));
+            wins = self.attack(grid, attacker, threats);
+            grid.set(r, None);
+            if !wins {
+                break;
+            }
+        }
+        self.memo.insert(key, wins);
+        wins
+    }
+}
+
 /// Replays a VCF line with the rules library: every attacker move leaves a
 /// five point (checked on the oracle grid), every defender move blocks one
 /// of the attacker's five points, and the last move makes five.
@@ -236,8 +420,8 @@ fn engine_move(pos: &Gomoku) -> GomokuMove {
 #[test]
 fn tactics_file_has_enough_cases_of_each_kind() {
     let cases = load_cases();
-    assert!(cases.len() >= 30, "{} cases", cases.len());
-    for kind in ["move", "vcf", "defend"] {
+    assert!(cases.len() >= 90, "{} cases", cases.len());
+    for kind in ["move", "vcf", "defend", "vct"] {
         assert!(cases.iter().any(|c| c.kind == kind), "no {kind} case");
     }
     let long = cases
@@ -331,6 +515,51 @@ fn vcf_solver_agrees_with_the_oracle() {
                 );
             }
             other => panic!("{ctx}: bad vcf expectation {other}"),
+        }
+    }
+}
+
+/// `vct` cases ("yes N"): the side to move has no VCF but the VCT solver
+/// finds a win with at most N threat moves, the oracle proves one, and the
+/// engine's move is a threat after which the oracle still proves the win
+/// against every answer.
+#[test]
+fn vct_solver_and_engine_agree_with_the_oracle() {
+    use boardbots::engines::gomoku::VctSolver;
+    let cases: Vec<Case> = load_cases().into_iter().filter(|c| c.kind == "vct").collect();
+    assert!(!cases.is_empty());
+    for case in &cases {
+        let ctx = &case.name;
+        let attacker = case.pos.side_to_move();
+        assert_eq!(case.expect[0], "yes", "{ctx}: only yes cases");
+        let threats: u32 = case.expect[1].parse().expect("a number of threats");
+        let board = ThreatBoard::from_game(&case.pos);
+        let mut vcf = VcfSolver::new(16);
+        assert!(
+            vcf.solve(&board, attacker, &Limits::nodes(2_000_000)).is_none()
+                && vcf.last_search_complete(),
+            "{ctx}: a VCF exists"
+        );
+        let mut vct = VctSolver::new(16);
+        assert!(
+            vct.solve(&board, attacker, threats, &Limits::nodes(2_000_000))
+                .is_some(),
+            "{ctx}: the VCT solver finds no win"
+        );
+        let mut oracle = VctOracle::new();
+        assert!(
+            oracle.attack(&mut Grid::of(&case.pos), attacker, threats),
+            "{ctx}: the oracle proves no win"
+        );
+        let m = engine_move(&case.pos);
+        let mut after = case.pos;
+        after.play_unchecked(m);
+        if after.outcome() != Some(Outcome::Win(attacker)) {
+            assert!(
+                oracle.defend(&mut Grid::of(&after), attacker, threats),
+                "{ctx}: after the engine's {} the win is not proven",
+                format_move(m)
+            );
         }
     }
 }

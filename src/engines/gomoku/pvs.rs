@@ -52,6 +52,9 @@ pub struct PvsConfig {
     pub lmr_depth: i32,
     /// Moves searched unreduced before reductions start.
     pub lmr_moves: usize,
+    /// At the horizon, search the answers to an open three or four-three
+    /// point one ply instead of evaluating.
+    pub threat_extension: bool,
 }
 
 impl Default for PvsConfig {
@@ -67,6 +70,7 @@ impl Default for PvsConfig {
             futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
+            threat_extension: true,
         }
     }
 }
@@ -424,13 +428,20 @@ impl PvsSearch {
             return self.search_move(m, side, depth + 1, ply, alpha, beta, true, 0);
         }
         let static_eval = evaluate(&self.board, side, &self.config.weights);
+        let mut depth = depth;
         if depth <= 0 || ply >= MAX_SEARCH_PLY {
             // Quiescence: a win by fours, else the static value.
             let vcf = self.probe_vcf(side);
             if vcf > 0 {
                 return Some(node_to_root(win_in(vcf), ply));
             }
-            return Some(static_eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+            // Facing an open three or a four-three point, the static value
+            // means little: search the few answers one ply (threat extension).
+            let threatened = self.board.count_at_least(opponent, Threat::FourThree) > 0;
+            if !threatened || ply >= MAX_SEARCH_PLY || !self.config.threat_extension {
+                return Some(static_eval.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+            }
+            depth = 1;
         }
 
         let pv_node = beta - alpha > 1;
