@@ -85,21 +85,25 @@ fn main() {
             (line.clone(), result.score.unwrap_or(0))
         })
         .collect();
-    // "Even" per opening length: the median score over its candidates.
-    let even: Vec<i32> = (0..=4)
-        .map(|stones| {
-            let mut scores: Vec<i32> = scored
-                .iter()
-                .filter(|(line, _)| line.len() == stones)
-                .map(|&(_, score)| score)
-                .collect();
-            scores.sort_unstable();
-            scores.get(scores.len() / 2).copied().unwrap_or(0)
-        })
-        .collect();
+    // The evaluation favours the side to move by a tempo. Black to move
+    // (2 or 4 stones) scores a median of tempo + b, White to move (3 stones)
+    // tempo - w, where b and w are Black's typical edge in those candidates;
+    // taking b = w, the tempo is the mean of the two medians, and an even
+    // opening scores the tempo whichever side is to move.
+    let median = |black_to_move: bool| {
+        let mut scores: Vec<i32> = scored
+            .iter()
+            .filter(|(line, _)| (line.len() % 2 == 0) == black_to_move)
+            .map(|&(_, score)| score)
+            .collect();
+        scores.sort_unstable();
+        scores[scores.len() / 2]
+    };
+    let (black_median, white_median) = (median(true), median(false));
+    let even = (black_median + white_median) / 2;
     let balanced: Vec<(Vec<GomokuMove>, i32)> = scored
         .into_iter()
-        .filter(|(line, score)| (score - even[line.len()]).abs() <= margin)
+        .filter(|&(_, score)| (score - even).abs() <= margin)
         .collect();
     let found = balanced.len();
     let mut balanced = balanced;
@@ -111,7 +115,11 @@ fn main() {
     let mut left = count;
     for (i, stones) in [2, 3, 4].into_iter().enumerate() {
         let share = left.div_ceil(3 - i);
-        let of_length: Vec<_> = balanced.iter().filter(|(l, _)| l.len() == stones).cloned().collect();
+        let of_length: Vec<_> = balanced
+            .iter()
+            .filter(|(l, _)| l.len() == stones)
+            .cloned()
+            .collect();
         let take = share.min(of_length.len());
         chosen.extend(of_length.into_iter().take(take));
         left -= take;
@@ -120,11 +128,17 @@ fn main() {
     balanced.sort_by_key(|(line, _)| (line.len(), line.clone()));
 
     println!("# Balanced Gomoku openings (2-4 stones in the central 5x5, Black's first on h8),");
-    println!("# scored by alphabeta-v1's main search at depth {DEPTH} (side to move's view, in the");
-    println!("# comment above each line) within +/-{margin} of the median score of openings");
-    println!("# of the same length (2, 3, 4 stones: {:+}, {:+}, {:+}; the evaluation's tempo", even[2], even[3], even[4]);
-    println!("# for the side to move, i.e. even); one per symmetry");
-    println!("# class, {} kept of {found} balanced among {} candidates. Made by:", balanced.len(), openings.len());
+    println!(
+        "# scored by alphabeta-v1's main search at depth {DEPTH} (side to move's view, in the"
+    );
+    println!("# comment above each line) within +/-{margin} of {even:+}, the evaluation's tempo");
+    println!("# for the side to move: the mean of the median scores with Black to move ({black_median:+})");
+    println!("# and with White to move ({white_median:+}), so about even for either colour; one per symmetry");
+    println!(
+        "# class, {} kept of {found} balanced among {} candidates. Made by:",
+        balanced.len(),
+        openings.len()
+    );
     println!("#   cargo run --release --example gomoku_openings -- --count {count} --margin {margin} --seed {seed}");
     for (line, score) in balanced {
         let text: Vec<String> = line.iter().map(|&m| format_move(m)).collect();

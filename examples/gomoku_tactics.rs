@@ -54,7 +54,11 @@ fn main() {
         let mut taken = [false; 4];
         while pos.outcome().is_none() && moves.len() < 80 {
             if moves.len() >= 8 {
-                let text = moves.iter().map(|&m| format_move(m)).collect::<Vec<_>>().join(" ");
+                let text = moves
+                    .iter()
+                    .map(|&m| format_move(m))
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let side = pos.side_to_move().name();
                 let name = |kind: &str| format!("gen-{kind}-s{seed}-g{game}-p{}", moves.len());
                 match classify(&pos, &mut solver, &mut vct) {

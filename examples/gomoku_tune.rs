@@ -111,7 +111,12 @@ fn sigmoid(z: f64) -> f64 {
 }
 
 /// Mean log-loss of `P(win) = sigmoid(scale * w.x + bias)`.
-fn log_loss<'a>(samples: impl Iterator<Item = &'a Sample>, w: &[f64; FEATURES], scale: f64, bias: f64) -> f64 {
+fn log_loss<'a>(
+    samples: impl Iterator<Item = &'a Sample>,
+    w: &[f64; FEATURES],
+    scale: f64,
+    bias: f64,
+) -> f64 {
     let (mut total, mut n) = (0.0, 0usize);
     for s in samples {
         let z: f64 = scale * s.x.iter().zip(w).map(|(x, w)| x * w).sum::<f64>() + bias;

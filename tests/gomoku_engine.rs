@@ -526,7 +526,10 @@ fn vcf_solver_agrees_with_the_oracle() {
 #[test]
 fn vct_solver_and_engine_agree_with_the_oracle() {
     use boardbots::engines::gomoku::VctSolver;
-    let cases: Vec<Case> = load_cases().into_iter().filter(|c| c.kind == "vct").collect();
+    let cases: Vec<Case> = load_cases()
+        .into_iter()
+        .filter(|c| c.kind == "vct")
+        .collect();
     assert!(!cases.is_empty());
     for case in &cases {
         let ctx = &case.name;
@@ -536,7 +539,8 @@ fn vct_solver_and_engine_agree_with_the_oracle() {
         let board = ThreatBoard::from_game(&case.pos);
         let mut vcf = VcfSolver::new(16);
         assert!(
-            vcf.solve(&board, attacker, &Limits::nodes(2_000_000)).is_none()
+            vcf.solve(&board, attacker, &Limits::nodes(2_000_000))
+                .is_none()
                 && vcf.last_search_complete(),
             "{ctx}: a VCF exists"
         );

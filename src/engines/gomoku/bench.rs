@@ -48,7 +48,8 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    let engines: [(&str, fn() -> ThreatSearch); 2] = [
+    type Make = fn() -> ThreatSearch;
+    let engines: [(&str, Make); 2] = [
         ("alphabeta", ThreatSearch::default),
         ("alphabeta-v1", ThreatSearch::generic),
     ];

@@ -282,7 +282,11 @@ impl Searcher<Gomoku> for ThreatSearch {
         if self.config.root_vct_nodes > 0 && board.count(me.opponent(), Threat::Five) == 0 {
             let max = self.config.vct_max_threats;
             // Deepening: the shortest win found is the surest to play out.
-            let first = if self.config.vct_deepening { 2.min(max) } else { max };
+            let first = if self.config.vct_deepening {
+                2.min(max)
+            } else {
+                max
+            };
             let mut budget = self.config.root_vct_nodes;
             for threats in first..=max {
                 let vct_limits = self.root_limits(limits, budget);

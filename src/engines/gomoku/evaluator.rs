@@ -3,9 +3,9 @@
 //! win probe (immediate threats, then a budgeted VCF).
 
 use super::movegen::generate;
-use super::threat_board::ThreatBoard;
 use super::position::ThreatPosition;
 use super::threat::Threat;
+use super::threat_board::ThreatBoard;
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;

@@ -165,12 +165,7 @@ impl PvsSearch {
         let mut moves = MoveList::new();
         match root_moves {
             Some(given) => moves.clone_from(given),
-            None => generate(
-                &self.board,
-                side,
-                self.config.root_branch_limit,
-                &mut moves,
-            ),
+            None => generate(&self.board, side, self.config.root_branch_limit, &mut moves),
         }
         assert!(!moves.is_empty(), "search called without a move");
         let started = Instant::now();
@@ -323,7 +318,8 @@ impl PvsSearch {
         self.board.place(m.index(), side);
         let child = depth - 1;
         let score = if full_window {
-            self.pvs(child, ply + 1, -beta, -alpha, opponent).map(|s| -s)
+            self.pvs(child, ply + 1, -beta, -alpha, opponent)
+                .map(|s| -s)
         } else {
             let mut score = self
                 .pvs(child - reduction, ply + 1, -alpha - 1, -alpha, opponent)
@@ -475,12 +471,7 @@ impl PvsSearch {
         }
 
         let mut moves = MoveList::new();
-        generate(
-            &self.board,
-            side,
-            self.config.branch_limit,
-            &mut moves,
-        );
+        generate(&self.board, side, self.config.branch_limit, &mut moves);
         let mut keys = [0i64; MAX_MOVES];
         self.order_keys(side, ply, tt_move, &moves, &mut keys);
 

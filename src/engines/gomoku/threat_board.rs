@@ -160,12 +160,10 @@ impl ThreatBoard {
             hash: 0,
         };
         board.threat_counts = [[POINTS as u16, 0, 0, 0, 0, 0, 0]; 2];
-        for point in 0..POINTS {
-            for d in 0..4 {
-                let walls = window_key(0, WALLS[point][d]) as u16;
-                board.windows[0][point][d] = walls;
-                board.windows[1][point][d] = walls;
-            }
+        for (point, walls) in WALLS.iter().enumerate() {
+            let windows = walls.map(|w| window_key(0, w) as u16);
+            board.windows[0][point] = windows;
+            board.windows[1][point] = windows;
             board.refresh_point(point);
         }
         board
@@ -241,7 +239,8 @@ impl ThreatBoard {
         let (x, y) = (point % SIZE, point / SIZE);
         for qy in y.saturating_sub(2)..=(y + 2).min(SIZE - 1) {
             let row = qy * SIZE;
-            for near in &mut self.stones_near[row + x.saturating_sub(2)..=row + (x + 2).min(SIZE - 1)]
+            for near in
+                &mut self.stones_near[row + x.saturating_sub(2)..=row + (x + 2).min(SIZE - 1)]
             {
                 *near = near.wrapping_add_signed(delta);
             }
@@ -435,7 +434,6 @@ pub fn to_move(point: usize) -> GomokuMove {
     GomokuMove::from_index(point).expect("a point index of the board")
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,7 +512,10 @@ mod tests {
                         rebuilt.place(p, c);
                     }
                 }
-                assert!(rebuilt == board, "incremental board differs from a rebuilt one");
+                assert!(
+                    rebuilt == board,
+                    "incremental board differs from a rebuilt one"
+                );
             }
         }
     }
