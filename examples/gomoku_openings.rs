@@ -25,7 +25,7 @@ const DEPTH: u32 = 4;
 
 fn main() {
     let mut count = 60usize;
-    let mut margin = 60i32;
+    let mut margin = 150i32;
     let mut seed = 7u64;
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
