@@ -8,6 +8,7 @@ use super::cli::{
     keep_running_requested, parse_command_line, BotArgs, BotCommand, ExtraCommand, Invocation,
     KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_ENV,
 };
+use super::gomocup::{is_pbrain_name, run_gomocup};
 use super::session::{run_session, SessionConfig};
 
 /// Runs a bot executable for game `G` with the process arguments; returns the exit code.
@@ -68,6 +69,22 @@ fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
         eprintln!("error: unknown engine {engine_name:?}");
         return 2;
     };
+    let pbrain = std::env::args().next().is_some_and(|p| is_pbrain_name(&p));
+    if args.gomocup && !G::GOMOCUP {
+        eprintln!("error: --gomocup: the Gomocup protocol is for gomoku only");
+        return 2;
+    }
+    if G::GOMOCUP && (args.gomocup || pbrain) {
+        let mut input = io::stdin().lock();
+        let mut output = io::stdout().lock();
+        return match run_gomocup::<G>(&mut input, &mut output, &mut *searcher, args.time) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        };
+    }
     let config = SessionConfig {
         keep_running: keep_running_requested(
             args.keep_running,
