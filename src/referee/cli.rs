@@ -21,8 +21,9 @@ use super::stats::Sprt;
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
-or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
-or kept running."
+`gomocup:CMD` (a Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` (an Othello engine \
+such as Edax, reversi), or any other text, run as a shell command (`sh -c`) speaking the Botzone \
+protocol, turn by turn or kept running."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,9 +51,11 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, or a shell command.
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// `gtp:CMD`, `nboard:CMD`, or a shell command.
     player_a: String,
-    /// Player B, Black in games 2, 4, 6, ...: `builtin:NAME`, `human`, or a shell command.
+    /// Player B, Black in games 2, 4, 6, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// `gtp:CMD`, `nboard:CMD`, or a shell command.
     player_b: String,
     /// Number of games (colours alternate in pairs with the same opening).
     #[arg(long, default_value_t = 1)]
