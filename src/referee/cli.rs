@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
 use super::bot_io::IoMode;
+use super::botzone_local::{run_local, LocalConfig};
 use super::match_runner::{run_match, MatchConfig, OpeningPlan};
 use super::player_spec::PlayerSpec;
 use super::replay::{find_game, read_log, replay_html};
@@ -36,6 +37,33 @@ enum Command {
     Play(PlayArgs),
     /// Write a logged game as a self-contained HTML replay.
     Replay(ReplayArgs),
+    /// Play live Botzone matches as a "local AI": poll the platform and answer
+    /// every match's requests with PLAYER, until interrupted.
+    BotzoneLocal(LocalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LocalArgs {
+    /// The local-AI address copied from Botzone: https://.../api/<user>/<secret>/localai
+    /// (http:// accepted too).
+    url: String,
+    /// The player, as in `referee play`: `builtin:NAME`, a shell command, `gomocup:CMD`, ...
+    player: String,
+    /// The game of the matches (the platform's requests do not say).
+    #[arg(long, value_enum)]
+    game: GameName,
+    /// Seconds per turn given to the player; its first turn of a match gets double.
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
+    /// I/O of an external Botzone bot (gomoku: json only).
+    #[arg(long, value_enum, default_value = "json")]
+    io: IoMode,
+    /// Seed of built-in engines (each match gets the next one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Let the bot's stderr through (discarded by default).
+    #[arg(long)]
+    bot_stderr: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +147,7 @@ pub fn referee_main() -> i32 {
     let outcome = match cli.command {
         Command::Play(args) => play(args),
         Command::Replay(args) => replay(args),
+        Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
         Ok(()) => 0,
@@ -190,4 +219,27 @@ fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         args.out.display()
     );
     Ok(())
+}
+
+fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
+    if !(args.time.is_finite() && args.time > 0.0) {
+        bail!("--time must be a positive number of seconds");
+    }
+    if args.game == GameName::Gomoku && args.io == IoMode::Simple {
+        bail!("gomoku has no simple I/O on Botzone; use --io json");
+    }
+    let config = LocalConfig {
+        url: args.url,
+        player: args.player,
+        io: args.io,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        bot_stderr: args.bot_stderr,
+    };
+    match args.game {
+        GameName::Reversi => run_local::<Reversi>(&config),
+        GameName::Gomoku => run_local::<Gomoku>(&config),
+        GameName::Nogo => run_local::<NoGo>(&config),
+        GameName::Tictactoe => run_local::<TicTacToe>(&config),
+    }
 }

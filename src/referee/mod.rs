@@ -9,6 +9,7 @@
 mod board_text;
 mod bot_io;
 mod bot_process;
+mod botzone_local;
 mod builtin;
 mod cli;
 mod contestant;
@@ -32,6 +33,9 @@ pub use bot_io::{
     bot_history, full_input, parse_answer, request_line, AnswerError, BotAnswer, BotHistory, IoMode,
 };
 pub use bot_process::{BotProcess, TurnOutput, KEEP_RUNNING_MARKER, KILL_MARKER, OUTPUT_CAP};
+pub use botzone_local::{
+    finished_line, parse_poll_answer, run_local, Finished, LocalConfig, PollAnswer,
+};
 pub use builtin::BuiltinBot;
 pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
