@@ -73,6 +73,12 @@ pub struct BotArgs {
     #[arg(long, value_name = "NAME")]
     pub engine: Option<String>,
 
+    /// Search threads for local use (Botzone gives one core): N differently
+    /// seeded engines search the same position and their MCTS root statistics
+    /// are merged (engines without them vote)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+
     /// Speak the Gomocup (Piskvork pbrain) protocol instead of Botzone's; also
     /// on when the executable's name starts with `pbrain-`
     #[arg(long)]
