@@ -37,6 +37,9 @@ pub fn root_children<M: Copy + Default>(tree: &Tree<M>) -> Vec<RootChild<M>> {
         .collect()
 }
 
+/// One worker's answer and its root statistics, if it has them.
+type WorkerAnswer<M> = (SearchResult<M>, Option<Vec<RootChild<M>>>);
+
 /// Several searchers run on one position at once, one thread each.
 pub struct RootParallel<G: Game> {
     workers: Vec<Box<dyn Searcher<G>>>,
@@ -131,24 +134,23 @@ pub fn merge_results<M: Copy + Eq + std::hash::Hash>(
 
 impl<G: Game> Searcher<G> for RootParallel<G> {
     fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
-        let answers: Vec<(SearchResult<G::Move>, Option<Vec<RootChild<G::Move>>>)> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = self
-                    .workers
-                    .iter_mut()
-                    .map(|worker| {
-                        scope.spawn(move || {
-                            let result = worker.choose_move(pos, limits);
-                            let stats = worker.root_statistics(pos);
-                            (result, stats)
-                        })
+        let answers: Vec<WorkerAnswer<G::Move>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .workers
+                .iter_mut()
+                .map(|worker| {
+                    scope.spawn(move || {
+                        let result = worker.choose_move(pos, limits);
+                        let stats = worker.root_statistics(pos);
+                        (result, stats)
                     })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread panicked"))
-                    .collect()
-            });
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        });
         let (results, stats): (Vec<_>, Vec<_>) = answers.into_iter().unzip();
         let stats: Option<Vec<_>> = stats.into_iter().collect();
         merge_results(results, stats)
