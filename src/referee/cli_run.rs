@@ -148,7 +148,7 @@ pub struct TournamentArgs {
     game: GameName,
     /// Two or more players: `NAME=SPEC` or a spec (`builtin:NAME`, `human`, a
     /// shell command), which is then its own name.
-    #[arg(num_args = 2.., required = true)]
+    #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
     players: Vec<String>,
     /// round-robin: everyone against everyone; gauntlet: the first player
     /// against each of the others.

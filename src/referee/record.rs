@@ -127,7 +127,7 @@ impl GameRecord {
         Ok(GameId {
             pairing: 0,
             pair: index / 2,
-            a_colour: if index % 2 == 0 {
+            a_colour: if index.is_multiple_of(2) {
                 Player::Black
             } else {
                 Player::White
