@@ -388,6 +388,54 @@ fn resume_after_sigkill_plays_only_the_missing_games() {
 }
 
 #[test]
+fn sigterm_during_a_tournament_kills_hanging_bots_and_their_children() {
+    let marker = format!("hangmarker{}", std::process::id());
+    let scratch = Scratch::new("hang-term");
+    let hang = format!("{} {marker}", bot("hang.sh"));
+    let mut referee = Command::new(env!("CARGO_BIN_EXE_referee"))
+        .args([
+            "tournament",
+            "tictactoe",
+            &format!("h1={hang}"),
+            &format!("h2={hang}"),
+            "r=builtin:random",
+            "--games",
+            "2",
+            "--concurrency",
+            "3",
+            "--time",
+            "30",
+        ])
+        .env("BOT_PGID_FILE", scratch.path("pgids"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until at least two bots (each with a sleeping child) are running.
+    let give_up = Instant::now() + Duration::from_secs(30);
+    while std::fs::read_to_string(scratch.path("pgids"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .count()
+        < 2
+    {
+        assert!(Instant::now() < give_up, "the bots did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = Instant::now();
+    signal(&referee, libc::SIGTERM);
+    let status = referee.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_no_leftovers(&scratch, &marker);
+}
+
+#[test]
 fn a_torn_last_line_is_cut_before_resuming() {
     let scratch = Scratch::new("torn");
     let log = scratch.path("games.jsonl");

@@ -188,6 +188,9 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
     let Some(first) = outcomes.first() else {
         bail!("the logs hold no games");
     };
+    if args.sprt.is_some() && first.format != Format::Match {
+        bail!("--sprt tests a match, and these logs are of a tournament");
+    }
     eprintln!(
         "referee: {} games from {} logs ({duplicates} duplicates counted once)",
         outcomes.len(),
