@@ -77,9 +77,9 @@ fn live_groups() -> MutexGuard<'static, LiveGroups> {
 
 /// Sends SIGKILL to a whole process group.
 fn kill_group(group: libc::pid_t) {
-    // SAFETY: killpg only sends a signal; `group` is a process group this
-    // module started and has not yet reaped the leader of, so the id cannot
-    // have been reused by an unrelated group.
+    // SAFETY: killpg only sends a signal. `group` is the id of a bot this
+    // module started and has not reaped (exits are only observed with
+    // WNOWAIT until `kill`), so the id cannot belong to anyone else.
     unsafe {
         libc::killpg(group, libc::SIGKILL);
     }
@@ -294,7 +294,7 @@ impl BotProcess {
                 Err(RecvTimeoutError::Timeout) => {
                     // A descendant may still hold stdout open after the bot
                     // itself has exited, so the exit is watched separately.
-                    if let Ok(Some(status)) = self.child.try_wait() {
+                    if let Ok(Some(status)) = self.peek_exit() {
                         self.exit_status = Some(status);
                         self.drain_into(&mut buffer, deadline);
                     }
@@ -324,7 +324,7 @@ impl BotProcess {
             if let Some(status) = self.exit_status {
                 break status;
             }
-            match self.child.try_wait() {
+            match self.peek_exit() {
                 Ok(Some(status)) => self.exit_status = Some(status),
                 Ok(None) if Instant::now() < deadline => thread::sleep(EXIT_POLL),
                 Ok(None) => return timeout(),
@@ -360,7 +360,7 @@ impl BotProcess {
         }
         let leave_by = Instant::now() + LEAVE_GRACE;
         while self.exit_status.is_none() && Instant::now() < leave_by {
-            match self.child.try_wait() {
+            match self.peek_exit() {
                 Ok(Some(status)) => self.exit_status = Some(status),
                 Ok(None) => thread::sleep(EXIT_POLL),
                 Err(_) => break,
@@ -396,6 +396,34 @@ impl Drop for BotProcess {
 }
 
 impl BotProcess {
+    /// The bot's exit status if it has exited, without reaping it: while the
+    /// zombie stands, its id (and so its process group id) cannot be reused,
+    /// and killing the group stays safe. Only `kill` reaps.
+    fn peek_exit(&self) -> std::io::Result<Option<ExitStatus>> {
+        use std::os::unix::process::ExitStatusExt;
+        // SAFETY: waitid writes into the zeroed siginfo it is given; the
+        // accessors read the fields waitid filled for a child event.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if libc::waitid(libc::P_PID, self.child.id() as libc::id_t, &mut info, flags) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if info.si_pid() == 0 {
+                return Ok(None);
+            }
+            let status = info.si_status();
+            // The raw wait status: exit code in the second byte, or the
+            // signal number (with 0x80 for a core dump).
+            let raw = match info.si_code {
+                libc::CLD_EXITED => (status & 0xff) << 8,
+                libc::CLD_DUMPED => status | 0x80,
+                _ => status,
+            };
+            Ok(Some(ExitStatus::from_raw(raw)))
+        }
+    }
+
     /// The verdict on a bot that died without a proper answer: `memory` if it
     /// ran under a memory cap and its stderr ends with an allocation failure
     /// (see [`ALLOCATION_FAILURE_MESSAGES`]), `crash` otherwise. The cap itself
@@ -576,6 +604,19 @@ mod tests {
             termination(&death_of(segfault, Some(256))),
             Some(Termination::Crash)
         );
+    }
+
+    #[test]
+    fn exit_codes_and_signals_are_reported_without_reaping_early() {
+        for (script, expected) in [
+            ("exit 3", "exit status: 3"),
+            ("kill -TERM $$", "signal: 15 (SIGTERM)"),
+        ] {
+            match death_of(script, None) {
+                TurnOutput::Fault { detail, .. } => assert!(detail.contains(expected), "{detail}"),
+                answer => panic!("{answer:?}"),
+            }
+        }
     }
 
     #[test]
