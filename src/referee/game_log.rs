@@ -16,6 +16,22 @@ use super::schedule::GameId;
 use super::shutdown;
 use super::summary::GameOutcome;
 
+/// Why a log could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}: not a game record: {source}")]
+    Parse {
+        path: String,
+        line: usize,
+        source: serde_json::Error,
+    },
+}
+
 /// A log open for appending.
 pub struct GameLog {
     file: File,
@@ -24,7 +40,7 @@ pub struct GameLog {
 
 /// The complete records of a log's text, and the length of the text they
 /// fill (a torn last line, if any, starts there).
-fn parse_lines(path: &Path, text: &str) -> anyhow::Result<(Vec<GameRecord>, usize)> {
+fn parse_lines(path: &Path, text: &str) -> Result<(Vec<GameRecord>, usize), LogError> {
     let mut records = Vec::new();
     let mut complete = 0;
     let mut rest = text;
@@ -46,7 +62,13 @@ fn parse_lines(path: &Path, text: &str) -> anyhow::Result<(Vec<GameRecord>, usiz
                     );
                     break;
                 }
-                Err(e) => bail!("{}:{line_number}: not a game record: {e}", path.display()),
+                Err(source) => {
+                    return Err(LogError::Parse {
+                        path: path.display().to_string(),
+                        line: line_number,
+                        source,
+                    })
+                }
             }
         }
         complete = text.len() - next.len();
@@ -55,10 +77,13 @@ fn parse_lines(path: &Path, text: &str) -> anyhow::Result<(Vec<GameRecord>, usiz
     Ok((records, complete))
 }
 
-/// Every complete record of a log.
-pub fn read_records(path: &Path) -> anyhow::Result<Vec<GameRecord>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the log {}", path.display()))?;
+/// Every complete record of a log (a torn last line is reported on stderr
+/// and left out).
+pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, LogError> {
+    let text = std::fs::read_to_string(path).map_err(|source| LogError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
     Ok(parse_lines(path, &text)?.0)
 }
 

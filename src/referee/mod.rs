@@ -41,7 +41,7 @@ pub use builtin::BuiltinBot;
 pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
 pub use external::ExternalBot;
-pub use game_log::{merge_logs, read_records, GameLog};
+pub use game_log::{merge_logs, read_records, GameLog, LogError};
 pub use human::HumanPlayer;
 pub use judge::{play_game, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
