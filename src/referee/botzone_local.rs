@@ -31,6 +31,7 @@ use crate::protocol::{
 };
 
 use super::bot_io::IoMode;
+use super::bot_process::BotProcessOptions;
 use super::contestant::{Contestant, Turn};
 use super::player_spec::PlayerSpec;
 
@@ -322,6 +323,10 @@ pub fn run_local<G: BotGame>(config: &LocalConfig) -> anyhow::Result<()> {
         .build()
         .into();
     let globaldata = Arc::new(Mutex::new(Value::Null));
+    let process = BotProcessOptions {
+        show_stderr: config.bot_stderr,
+        memory_mb: None,
+    };
     let mut sessions: HashMap<String, Session<G>> = HashMap::new();
     let mut outbox: Vec<(String, String)> = Vec::new();
     let mut retry = FIRST_RETRY;
@@ -358,8 +363,7 @@ pub fn run_local<G: BotGame>(config: &LocalConfig) -> anyhow::Result<()> {
             if !sessions.contains_key(id) {
                 let seed = config.seed.wrapping_add(matches_started);
                 matches_started += 1;
-                let player =
-                    spec.contestant::<G>(config.io, seed, config.bot_stderr, &globaldata)?;
+                let player = spec.contestant::<G>(config.io, seed, &process, &globaldata)?;
                 sessions.insert(id.clone(), Session::new(player));
             }
         }

@@ -4,11 +4,10 @@
 //! input to reading the complete answer), spoken to by a line protocol.
 
 use std::marker::PhantomData;
-use std::process::Stdio;
 
 use crate::game::{Game, MoveList};
 
-use super::bot_process::{BotProcess, TurnOutput};
+use super::bot_process::{BotProcess, BotProcessOptions, TurnOutput};
 use super::contestant::{Contestant, Fault, Turn, TurnReport};
 use super::record::Termination;
 
@@ -46,17 +45,17 @@ pub(super) fn complete_lines(output: &[u8]) -> impl Iterator<Item = (&str, usize
 /// A player run as `sh -c COMMAND` and spoken to by protocol `P`.
 pub struct ForeignEngine<G: Game, P: ForeignProtocol<G>> {
     command: String,
-    show_stderr: bool,
+    options: BotProcessOptions,
     process: Option<BotProcess>,
     protocol: P,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game, P: ForeignProtocol<G>> ForeignEngine<G, P> {
-    pub fn new(command: &str, show_stderr: bool, protocol: P) -> Self {
+    pub fn new(command: &str, options: BotProcessOptions, protocol: P) -> Self {
         ForeignEngine {
             command: command.to_string(),
-            show_stderr,
+            options,
             process: None,
             protocol,
             game: PhantomData,
@@ -94,12 +93,7 @@ impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
         }
         let input = self.protocol.turn_input(turn);
         if self.process.is_none() {
-            let stderr = if self.show_stderr {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            };
-            match BotProcess::spawn(&self.command, stderr) {
+            match BotProcess::spawn(&self.command, &self.options) {
                 Ok(process) => self.process = Some(process),
                 Err(e) => {
                     return TurnReport {
