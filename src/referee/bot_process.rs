@@ -248,7 +248,15 @@ impl BotProcess {
     /// process exited. Returns the output and the time it took, measured from
     /// the moment the input was handed over.
     pub fn exchange(&mut self, input: String, limit: Duration) -> (TurnOutput, Duration) {
-        self.exchange_until(input, limit, &mut find_keep_running_marker)
+        // The buffer only grows within a turn, so each call scans just the
+        // bytes added since the last one (plus a marker's length, for a marker
+        // split across chunks): a flooding bot costs linear time, not quadratic.
+        let mut scanned: usize = 0;
+        self.exchange_until(input, limit, &mut |buffer| {
+            let from = scanned.saturating_sub(KEEP_RUNNING_MARKER.len());
+            scanned = buffer.len();
+            find_keep_running_marker(buffer, from)
+        })
     }
 
     /// Like [`exchange`](Self::exchange), for line protocols of other
@@ -532,12 +540,15 @@ fn timeout() -> TurnOutput {
     )
 }
 
-/// Where the keep-running marker starts, if it stands at the start of a line.
-fn find_keep_running_marker(buffer: &[u8]) -> Option<usize> {
+/// Where the keep-running marker starts, if it stands at the start of a line
+/// and starts at or after `from`.
+fn find_keep_running_marker(buffer: &[u8], from: usize) -> Option<usize> {
     let marker = KEEP_RUNNING_MARKER.as_bytes();
     buffer
+        .get(from..)?
         .windows(marker.len())
         .enumerate()
+        .map(|(offset, window)| (from + offset, window))
         .find(|&(at, window)| window == marker && (at == 0 || buffer[at - 1] == b'\n'))
         .map(|(at, _)| at)
 }
@@ -549,9 +560,11 @@ mod tests {
     #[test]
     fn marker_only_counts_at_line_start() {
         let text = format!("{{}}\n{KEEP_RUNNING_MARKER}\n");
-        assert_eq!(find_keep_running_marker(text.as_bytes()), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 0), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 3), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 4), None);
         let inline = format!("x{KEEP_RUNNING_MARKER}");
-        assert_eq!(find_keep_running_marker(inline.as_bytes()), None);
+        assert_eq!(find_keep_running_marker(inline.as_bytes(), 0), None);
     }
 
     #[test]
