@@ -14,6 +14,7 @@ use super::match_runner::{run_match, MatchConfig, OpeningPlan};
 use super::player_spec::PlayerSpec;
 use super::replay::{find_game, read_log, replay_html};
 use super::stats::Sprt;
+use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,7 +22,7 @@ use super::stats::Sprt;
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
-or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
+`web` (moves clicked on the web board, see --web), or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
 or kept running."
 )]
 struct Cli {
@@ -96,6 +97,10 @@ struct PlayArgs {
     /// Let the bots' stderr through (discarded by default).
     #[arg(long)]
     bot_stderr: bool,
+    /// Watch the match in a browser at this address (default 127.0.0.1:8080; a bare port
+    /// means 127.0.0.1). Implied by a `web` player.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
+    web: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -163,14 +168,37 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         sprt: args.sprt,
         progress: stderr_is_terminal && !show,
         bot_stderr: args.bot_stderr,
+        observer: None,
     };
-    let summary = match args.game {
-        GameName::Reversi => run_match::<Reversi>(&config),
-        GameName::Gomoku => run_match::<Gomoku>(&config),
-        GameName::Nogo => run_match::<NoGo>(&config),
-        GameName::Tictactoe => run_match::<TicTacToe>(&config),
+    let has_web_player = config.players.iter().any(|p| PlayerSpec::parse(p) == PlayerSpec::Web);
+    let web = args
+        .web
+        .or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
+    if has_web_player && args.time < 10.0 {
+        eprintln!(
+            "referee: the web player has {} s a move like any player; give more with --time",
+            args.time
+        );
+    }
+    let Some(address) = web else {
+        let summary = match args.game {
+            GameName::Reversi => run_match::<Reversi>(&config),
+            GameName::Gomoku => run_match::<Gomoku>(&config),
+            GameName::Nogo => run_match::<NoGo>(&config),
+            GameName::Tictactoe => run_match::<TicTacToe>(&config),
+        }?;
+        print!("{}", summary.report(&args.player_a, &args.player_b));
+        return Ok(());
+    };
+    let (summary, server) = match args.game {
+        GameName::Reversi => run_match_on_web::<Reversi>(&config, &address),
+        GameName::Gomoku => run_match_on_web::<Gomoku>(&config, &address),
+        GameName::Nogo => run_match_on_web::<NoGo>(&config, &address),
+        GameName::Tictactoe => run_match_on_web::<TicTacToe>(&config, &address),
     }?;
     print!("{}", summary.report(&args.player_a, &args.player_b));
+    std::io::Write::flush(&mut std::io::stdout())?;
+    linger(&server);
     Ok(())
 }
 

@@ -16,11 +16,13 @@ use crate::engines::Engines;
 use crate::game::Player;
 
 use super::bot_io::IoMode;
-use super::judge::{play_game, ShowBoard};
+use super::judge::{play_game_watched, GameWatch, ShowBoard};
+use super::observer::MatchObserver;
 use super::openings::{load_openings, random_opening};
 use super::player_spec::PlayerSpec;
 use super::record::GameRecord;
 use super::stats::{GameScore, Pentanomial, Sprt, SprtDecision, Trinomial};
+use super::web::WebPlayer;
 
 /// Where each pair's opening comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +57,8 @@ pub struct MatchConfig {
     pub progress: bool,
     /// Pass the bots' stderr through instead of discarding it.
     pub bot_stderr: bool,
+    /// Told about every game as it is played (the web board); also seats `web` players.
+    pub observer: Option<Arc<dyn MatchObserver>>,
 }
 
 /// The outcome of a match from A's point of view.
@@ -118,8 +122,8 @@ pub fn run_match<G: Engines>(config: &MatchConfig) -> anyhow::Result<MatchSummar
     for spec in &specs {
         spec.check::<G>()?;
     }
-    let has_human = specs.contains(&PlayerSpec::Human);
-    let workers = if has_human {
+    let has_person = specs.iter().any(PlayerSpec::is_person);
+    let workers = if has_person {
         1
     } else {
         config.concurrency.clamp(1, config.games.max(1))
@@ -235,22 +239,33 @@ fn play_one<G: Engines>(
     let mut contestants = Vec::with_capacity(2);
     for (colour, &slot) in order.iter().enumerate() {
         let seed = mix_seed(config.seed, (index as u64) << 1 | colour as u64);
-        contestants.push(specs[slot].contestant::<G>(
-            config.io[slot],
-            seed,
-            config.bot_stderr,
-            &globaldata[slot],
-        )?);
+        let seat = config.observer.as_ref().and_then(|o| o.web_seat());
+        contestants.push(match (&specs[slot], seat) {
+            (PlayerSpec::Web, Some(seat)) => Box::new(WebPlayer::new(seat, index + 1)),
+            (spec, _) => spec.contestant::<G>(
+                config.io[slot],
+                seed,
+                config.bot_stderr,
+                &globaldata[slot],
+            )?,
+        });
     }
     let mut white = contestants.pop().expect("two players");
     let mut black = contestants.pop().expect("two players");
     let names = order.map(|slot| config.players[slot].as_str());
     let display = config.show.then_some(ShowBoard { names });
-    let played = play_game::<G>(
+    let watch = config.observer.as_deref().map(|observer| GameWatch {
+        observer,
+        number: index + 1,
+        names,
+        player_a: a_colour(index),
+    });
+    let played = play_game_watched::<G>(
         [black.as_mut(), white.as_mut()],
         opening,
         config.time,
         display.as_ref(),
+        watch.as_ref(),
     );
     let xy = |(x, y): (i32, i32)| [x, y];
     Ok(GameRecord {

@@ -16,11 +16,13 @@ mod human;
 mod judge;
 mod match_runner;
 mod notation;
+mod observer;
 mod openings;
 mod player_spec;
 mod record;
 mod replay;
 mod stats;
+pub mod web;
 
 pub use board_text::render_board;
 pub use bot_io::{
@@ -32,9 +34,10 @@ pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
 pub use external::ExternalBot;
 pub use human::HumanPlayer;
-pub use judge::{play_game, PlayedGame, ShowBoard};
+pub use judge::{play_game, play_game_watched, GameWatch, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchSummary, OpeningPlan};
 pub use notation::{parse_moves, square_name, NotationError};
+pub use observer::{GameStart, MatchObserver, PlyPlayed};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
 pub use player_spec::{PlayerSpec, UnknownEngine};
 pub use record::{DebugStrings, GameRecord, GameResult, Termination};

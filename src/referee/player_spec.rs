@@ -11,12 +11,15 @@ use super::builtin::BuiltinBot;
 use super::contestant::Contestant;
 use super::external::ExternalBot;
 use super::human::HumanPlayer;
+use super::web::WebPlayer;
 
-/// A player spec: `builtin:NAME`, `human`, or any other text, a shell command.
+/// A player spec: `builtin:NAME`, `human`, `web`, or any other text, a shell command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Builtin(String),
     Human,
+    /// A person clicking on the web board.
+    Web,
     Command(String),
 }
 
@@ -35,9 +38,16 @@ impl PlayerSpec {
             PlayerSpec::Builtin(name.to_string())
         } else if text == "human" {
             PlayerSpec::Human
+        } else if text == "web" {
+            PlayerSpec::Web
         } else {
             PlayerSpec::Command(text.to_string())
         }
+    }
+
+    /// A person plays (at the terminal or in the browser): one game at a time.
+    pub fn is_person(&self) -> bool {
+        matches!(self, PlayerSpec::Human | PlayerSpec::Web)
     }
 
     /// Checks that a built-in name exists for `G`.
@@ -69,6 +79,8 @@ impl PlayerSpec {
                 G::engine(name, seed).expect("the name was checked"),
             )),
             PlayerSpec::Human => Box::new(HumanPlayer),
+            // Seated by the match runner when a web board runs.
+            PlayerSpec::Web => Box::new(WebPlayer::unseated()),
             PlayerSpec::Command(command) => Box::new(ExternalBot::new(
                 command,
                 io,
