@@ -170,7 +170,10 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         bot_stderr: args.bot_stderr,
         observer: None,
     };
-    let has_web_player = config.players.iter().any(|p| PlayerSpec::parse(p) == PlayerSpec::Web);
+    let has_web_player = config
+        .players
+        .iter()
+        .any(|p| PlayerSpec::parse(p) == PlayerSpec::Web);
     let web = args
         .web
         .or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));

@@ -207,7 +207,12 @@ fn final_result<G: Game>(
         Outcome::Win(p) => GameResult::win_for(p),
         Outcome::Draw => GameResult::Draw,
     };
-    (result, Termination::Normal, result_text(position, outcome), None)
+    (
+        result,
+        Termination::Normal,
+        result_text(position, outcome),
+        None,
+    )
 }
 
 fn show<G: Game>(

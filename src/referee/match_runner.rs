@@ -242,12 +242,9 @@ fn play_one<G: Engines>(
         let seat = config.observer.as_ref().and_then(|o| o.web_seat());
         contestants.push(match (&specs[slot], seat) {
             (PlayerSpec::Web, Some(seat)) => Box::new(WebPlayer::new(seat, index + 1)),
-            (spec, _) => spec.contestant::<G>(
-                config.io[slot],
-                seed,
-                config.bot_stderr,
-                &globaldata[slot],
-            )?,
+            (spec, _) => {
+                spec.contestant::<G>(config.io[slot], seed, config.bot_stderr, &globaldata[slot])?
+            }
         });
     }
     let mut white = contestants.pop().expect("two players");

@@ -81,12 +81,10 @@ fn board_views<G: Game>(moves: &[(i32, i32)]) -> Result<Vec<BoardView>, ReplayFi
             ply,
             source: ReplayError::NotAMove { x, y },
         })?;
-        position
-            .try_play(m)
-            .map_err(|e| ReplayFileError::BadMove {
-                ply,
-                source: ReplayError::Illegal(e),
-            })?;
+        position.try_play(m).map_err(|e| ReplayFileError::BadMove {
+            ply,
+            source: ReplayError::Illegal(e),
+        })?;
         views.push(board_view(&position, Some((x, y))));
     }
     Ok(views)

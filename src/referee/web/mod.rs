@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::engines::Engines;
 
 use super::match_runner::{run_match, MatchConfig, MatchSummary};
+use super::player_spec::PlayerSpec;
 
 pub use live::{GameSnapshot, Hub, Snapshot, WebBoard};
 pub use seat::{WebPlayer, WebSeat};
@@ -35,13 +36,18 @@ pub fn run_match_on_web<G: Engines>(
     config: &MatchConfig,
     address: &str,
 ) -> anyhow::Result<(MatchSummary, WebServer)> {
+    for spec in &config.players {
+        PlayerSpec::parse(spec).check::<G>()?;
+    }
     let board = Arc::new(WebBoard::<G>::new(config.players.clone(), config.games));
     let server = serve(Arc::clone(board.hub()), parse_address(address)?)?;
     eprintln!("referee: web board at {}", server.url());
     let mut config = config.clone();
     config.observer = Some(board.clone());
     let summary = run_match::<G>(&config)?;
-    board.hub().finish_match(summary.report(&config.players[0], &config.players[1]));
+    board
+        .hub()
+        .finish_match(summary.report(&config.players[0], &config.players[1]));
     Ok((summary, server))
 }
 

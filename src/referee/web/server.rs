@@ -165,9 +165,10 @@ fn handle(hub: &Hub, mut request: Request) {
 fn play_move(hub: &Hub, request: &mut Request) -> Response<std::io::Cursor<Vec<u8>>> {
     // A JSON content type cannot be sent across origins without a CORS
     // preflight, which is never granted: other sites cannot move for you.
-    let is_json = request.headers().iter().any(|h| {
-        h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json")
-    });
+    let is_json = request
+        .headers()
+        .iter()
+        .any(|h| h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json"));
     if !is_json {
         return error(415, "a move is sent as application/json");
     }

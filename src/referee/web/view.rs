@@ -77,7 +77,11 @@ pub struct PlyView {
 impl PlyView {
     pub fn new(ply: usize, (x, y): (i32, i32)) -> PlyView {
         PlyView {
-            colour: if ply.is_multiple_of(2) { "black" } else { "white" },
+            colour: if ply.is_multiple_of(2) {
+                "black"
+            } else {
+                "white"
+            },
             x,
             y,
             square: square_name(x, y),
@@ -120,7 +124,10 @@ pub fn finish_view<G: Game>(
                 Some(p) => format!("{p} wins"),
                 None => "draw".to_string(),
             };
-            (format!("{what} ({}): {detail}", termination.name()), Vec::new())
+            (
+                format!("{what} ({}): {detail}", termination.name()),
+                Vec::new(),
+            )
         }
     };
     FinishView {
@@ -209,7 +216,10 @@ mod tests {
         assert!(Look::of::<NoGo>().on_points);
         assert!(!Look::of::<Reversi>().on_points);
         assert!(!Look::of::<TicTacToe>().on_points);
-        assert_eq!((Look::of::<NoGo>().width, Look::of::<NoGo>().height), (9, 9));
+        assert_eq!(
+            (Look::of::<NoGo>().width, Look::of::<NoGo>().height),
+            (9, 9)
+        );
     }
 
     #[test]
@@ -221,7 +231,10 @@ mod tests {
             winning_line(&position, outcome, Some((2, 2))),
             vec![[0, 0], [1, 1], [2, 2]]
         );
-        assert_eq!(result_text(&position, outcome), "black wins: three in a row");
+        assert_eq!(
+            result_text(&position, outcome),
+            "black wins: three in a row"
+        );
     }
 
     #[test]
