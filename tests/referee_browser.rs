@@ -1,5 +1,5 @@
 //! The web board in a real browser: Debian's headless Chromium (installed by
-//! `.ci/run`), driven over the DevTools protocol with `headless_chrome`.
+//! `.ci/run`), driven over the DevTools protocol (`web_support::devtools`).
 //! A person plays a Reversi move by clicking, the bot's answer appears, and
 //! the page is saved as `target/screenshots/web-board-reversi.png`. Replays
 //! of a Gomoku and a NoGo game are checked as drawn.
@@ -9,85 +9,11 @@
 
 mod web_support;
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, LaunchOptions, Tab};
-use serde_json::Value;
+use web_support::devtools::Browser;
 use web_support::{scratch_file, WebReferee};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// How long the page may take to show what a test waits for before it fails.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-fn browser(profile: &Path) -> Browser {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "headless Chromium is missing at {CHROMIUM}: `.ci/run` installs it with \
-         `apt-get install -y chromium`; install it to run the browser tests"
-    );
-    let _ = std::fs::remove_dir_all(profile);
-    let args: Vec<&OsStr> = [
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-    ]
-    .iter()
-    .map(OsStr::new)
-    .collect();
-    let options = LaunchOptions::default_builder()
-        .path(Some(PathBuf::from(CHROMIUM)))
-        .headless(true)
-        .sandbox(false)
-        .window_size(Some((1300, 900)))
-        .user_data_dir(Some(profile.to_path_buf()))
-        .args(args)
-        .idle_browser_timeout(Duration::from_secs(120))
-        .build()
-        .expect("launch options");
-    Browser::new(options).expect("headless Chromium starts")
-}
-
-/// The value of a JavaScript expression on the page (passed through JSON,
-/// so arrays and objects arrive whole).
-fn evaluate(tab: &Tab, expression: &str) -> Value {
-    let json = tab
-        .evaluate(&format!("JSON.stringify({expression})"), false)
-        .expect("the expression runs")
-        .value;
-    match json {
-        Some(Value::String(text)) => serde_json::from_str(&text).expect("JSON from the page"),
-        _ => Value::Null,
-    }
-}
-
-/// Waits until `expression` is true on the page.
-fn wait_for(tab: &Tab, expression: &str) {
-    let give_up = Instant::now() + PATIENCE;
-    while evaluate(tab, expression) != Value::Bool(true) {
-        assert!(
-            Instant::now() < give_up,
-            "the page never showed {expression}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
-fn count(tab: &Tab, selector: &str) -> u64 {
-    evaluate(
-        tab,
-        &format!("document.querySelectorAll({selector:?}).length"),
-    )
-    .as_u64()
-    .expect("a count")
-}
 
 fn screenshot_path(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
@@ -107,51 +33,39 @@ fn a_person_clicks_a_reversi_move_and_sees_the_bot_answer() {
         "--seed",
         "3",
     ]);
-    let browser = browser(&scratch_file("chromium-profile-play"));
-    let tab = browser.new_tab().expect("a tab");
-    tab.navigate_to(&referee.url)
-        .and_then(|tab| tab.wait_until_navigated())
-        .expect("the page loads");
+    let mut browser = Browser::start(&scratch_file("chromium-profile-play"));
+    browser.open(&referee.url);
 
     // The start position, with Black's four legal moves dotted.
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.game svg.board .hint').length === 4",
+    browser.wait_for("document.querySelectorAll('.game svg.board .hint').length === 4");
+    assert_eq!(browser.count(".game svg.board .stone"), 4);
+    assert_eq!(browser.count(".game svg.board .point"), 64);
+    assert_eq!(
+        browser.count(".game button.pass"),
+        0,
+        "no pass at the start"
     );
-    assert_eq!(count(&tab, ".game svg.board .stone"), 4);
-    assert_eq!(count(&tab, ".game svg.board .point"), 64);
-    assert_eq!(count(&tab, ".game button.pass"), 0, "no pass at the start");
-    let label = evaluate(
-        &tab,
-        "[...document.querySelectorAll('.game svg.board text.label')].map(t => t.textContent).join('')",
+    let label = browser.evaluate("[...document.querySelectorAll('.game svg.board text.label')].map(t => t.textContent).join('')",
     );
     assert_eq!(label, "abcdefgh12345678");
 
-    let hint = evaluate(
-        &tab,
+    let hint = browser.evaluate(
         "(() => { const h = document.querySelector('.game svg.board .hint'); \
          return [Number(h.dataset.x), Number(h.dataset.y)]; })()",
     );
     let (x, y) = (hint[0].as_i64().unwrap(), hint[1].as_i64().unwrap());
-    tab.find_element(&format!(
+    browser.click(&format!(
         ".game svg.board .point[data-x='{x}'][data-y='{y}']"
-    ))
-    .expect("the legal point")
-    .click()
-    .expect("the click");
+    ));
 
     // Black's disc, one flip, then White's answer: six discs, two moves
     // listed, and the page asks for the person's next move.
-    wait_for(
-        &tab,
+    browser.wait_for(
         "document.querySelectorAll('.game svg.board .stone').length === 6 && \
          document.querySelectorAll('.game .moves tr').length === 2 && \
          document.querySelector('.game .person') !== null",
     );
-    let first = evaluate(
-        &tab,
-        "document.querySelector('.game .moves tr').textContent",
-    );
+    let first = browser.evaluate("document.querySelector('.game .moves tr').textContent");
     let square = format!("{}{}", (b'a' + x as u8) as char, y + 1);
     assert!(
         first
@@ -160,12 +74,10 @@ fn a_person_clicks_a_reversi_move_and_sees_the_bot_answer() {
             .contains(&format!("{square} ({x},{y})")),
         "{first}"
     );
-    let black_discs = count(&tab, ".game svg.board .stone.black");
+    let black_discs = browser.count(".game svg.board .stone.black");
     assert_eq!(black_discs, 3, "after White's answer Black has three discs");
 
-    let png = tab
-        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-        .expect("a screenshot");
+    let png = browser.screenshot();
     assert!(png.starts_with(b"\x89PNG"));
     std::fs::write(screenshot_path("web-board-reversi.png"), png).expect("the screenshot saves");
     drop(referee);
@@ -204,22 +116,18 @@ fn replay_of(game: &str) -> PathBuf {
 
 #[test]
 fn replays_mark_the_gomoku_five_and_draw_nogo_on_81_intersections() {
-    let browser = browser(&scratch_file("chromium-profile-replay"));
-    let tab = browser.new_tab().expect("a tab");
+    let mut browser = Browser::start(&scratch_file("chromium-profile-replay"));
 
     let gomoku = replay_of("gomoku");
-    tab.navigate_to(&format!("file://{}", gomoku.display()))
-        .and_then(|tab| tab.wait_until_navigated())
-        .expect("the Gomoku replay loads");
-    wait_for(&tab, "document.querySelector('svg.board .point') !== null");
-    let result = evaluate(&tab, "document.getElementById('result').textContent");
+    browser.open(&format!("file://{}", gomoku.display()));
+    browser.wait_for("document.querySelector('svg.board .point') !== null");
+    let result = browser.evaluate("document.getElementById('result').textContent");
     assert!(
         result.as_str().unwrap().ends_with("wins: five in a row"),
         "{result}"
     );
     // Five rings on five stones of the winner's colour, in one straight row.
-    let five = evaluate(
-        &tab,
+    let five = browser.evaluate(
         "[...document.querySelectorAll('svg.board .win')].map(w => { \
            const x = w.dataset.x, y = w.dataset.y; \
            const s = document.querySelector(`svg.board .stone[data-x='${x}'][data-y='${y}']`); \
@@ -244,22 +152,18 @@ fn replays_mark_the_gomoku_five_and_draw_nogo_on_81_intersections() {
         );
         assert_eq!(next, step, "{five:?}");
     }
-    assert_eq!(count(&tab, "svg.board line.winline"), 1);
+    assert_eq!(browser.count("svg.board line.winline"), 1);
     // Stones sit on the crossings of a 15x15 grid.
-    assert_eq!(count(&tab, "svg.board .point"), 225);
+    assert_eq!(browser.count("svg.board .point"), 225);
     let _ = std::fs::remove_file(gomoku);
 
     let nogo = replay_of("nogo");
-    tab.navigate_to(&format!("file://{}", nogo.display()))
-        .and_then(|tab| tab.wait_until_navigated())
-        .expect("the NoGo replay loads");
-    wait_for(&tab, "document.querySelector('svg.board .point') !== null");
-    assert_eq!(count(&tab, "svg.board line.grid.vertical"), 9);
-    assert_eq!(count(&tab, "svg.board line.grid.horizontal"), 9);
+    browser.open(&format!("file://{}", nogo.display()));
+    browser.wait_for("document.querySelector('svg.board .point') !== null");
+    assert_eq!(browser.count("svg.board line.grid.vertical"), 9);
+    assert_eq!(browser.count("svg.board line.grid.horizontal"), 9);
     // Every one of the 81 points is centred on a crossing of two grid lines.
-    let on_crossings = evaluate(
-        &tab,
-        "(() => { \
+    let on_crossings = browser.evaluate("(() => { \
            const xs = new Set([...document.querySelectorAll('svg.board line.grid.vertical')].map(l => Number(l.getAttribute('x1')))); \
            const ys = new Set([...document.querySelectorAll('svg.board line.grid.horizontal')].map(l => Number(l.getAttribute('y1')))); \
            return [...document.querySelectorAll('svg.board .point')].filter(p => \
@@ -267,15 +171,14 @@ fn replays_mark_the_gomoku_five_and_draw_nogo_on_81_intersections() {
              ys.has(Number(p.getAttribute('y')) + Number(p.getAttribute('height')) / 2)).length; })()",
     );
     assert_eq!(on_crossings, 81);
-    let result = evaluate(&tab, "document.getElementById('result').textContent");
+    let result = browser.evaluate("document.getElementById('result').textContent");
     assert!(
         result.as_str().unwrap().ends_with("has no legal move"),
         "{result}"
     );
     std::fs::write(
         screenshot_path("web-board-nogo-replay.png"),
-        tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-            .expect("a screenshot"),
+        browser.screenshot(),
     )
     .expect("the screenshot saves");
     let _ = std::fs::remove_file(nogo);

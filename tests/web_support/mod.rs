@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod devtools;
+
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
