@@ -432,3 +432,78 @@ impl<G: Game> MatchObserver for WebBoard<G> {
         Some(WebSeat::new(Arc::clone(&self.hub)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TicTacToe;
+    use crate::referee::record::{DebugStrings, GameResult, Termination};
+
+    fn played(moves: &[(i32, i32)], result: GameResult) -> PlayedGame {
+        PlayedGame {
+            result,
+            termination: Termination::Normal,
+            detail: String::new(),
+            moves: moves.to_vec(),
+            refused_move: None,
+            times_ms: vec![1; moves.len()],
+            debug: DebugStrings::default(),
+        }
+    }
+
+    #[test]
+    fn events_build_the_page_state_and_the_score() {
+        let board = WebBoard::<TicTacToe>::new(["a".into(), "b".into()], 2);
+        let hub = Arc::clone(board.hub());
+        let start = hub.snapshot_after(0, Duration::ZERO).version;
+        board.game_started(&GameStart {
+            number: 2,
+            names: ["b", "a"],
+            player_a: Player::White,
+            opening: &[(1, 1)],
+        });
+        board.turn_started(2, Player::White, Duration::from_secs(1));
+        let snapshot = hub.snapshot_after(start, Duration::ZERO);
+        assert!(snapshot.version > start);
+        let game = &snapshot.live[0];
+        assert_eq!(game.to_move, Some("white"));
+        assert_eq!(game.limit_ms, 1000);
+        assert!(game.moves[0].opening);
+        assert_eq!(game.board.cells, "....b....");
+
+        board.move_played(&PlyPlayed {
+            number: 2,
+            colour: Player::White,
+            xy: (0, 0),
+            elapsed: Duration::from_millis(250),
+            debug: "thinking hard",
+        });
+        let game = hub.game(2).expect("game 2");
+        assert_eq!(game.clocks_ms, [0, 250]);
+        assert_eq!(game.moves[1].debug, "thinking hard");
+        assert_eq!(game.moves[1].square, "a1");
+        assert_eq!(game.board.last, Some([0, 0]));
+        assert_eq!(game.to_move, None);
+
+        // Black (player B here) fills column b.
+        let moves = [(1, 1), (0, 0), (1, 0), (0, 1), (1, 2)];
+        board.game_finished(2, &played(&moves, GameResult::Black));
+        let snapshot = hub.snapshot_after(0, Duration::ZERO);
+        assert_eq!((snapshot.score.a, snapshot.score.b), (0, 1));
+        let finish = snapshot.live[0].finish.as_ref().expect("finished");
+        assert_eq!(finish.text, "black wins: three in a row");
+        assert_eq!(finish.line, vec![[1, 0], [1, 1], [1, 2]]);
+        assert_eq!(
+            snapshot.games[0].result.as_deref(),
+            Some(finish.text.as_str())
+        );
+        assert!(hub.game(1).is_none());
+    }
+
+    #[test]
+    fn clicks_without_a_waiting_turn_are_refused() {
+        let board = WebBoard::<TicTacToe>::new(["web".into(), "b".into()], 1);
+        let refused = board.hub().click(1, 0, 0).unwrap_err();
+        assert!(refused.contains("not waiting"), "{refused}");
+    }
+}
