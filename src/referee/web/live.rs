@@ -112,7 +112,8 @@ pub struct Snapshot {
     /// Grows with every change; `/api/state?after=VERSION` waits for the next.
     pub version: u64,
     pub look: Look,
-    pub players: [String; 2],
+    /// The players' names (A and B in a match).
+    pub players: Vec<String>,
     pub games_total: usize,
     pub score: Score,
     /// The final report, once the match is over.
@@ -124,7 +125,7 @@ pub struct Snapshot {
 
 struct LiveState {
     version: u64,
-    players: [String; 2],
+    players: Vec<String>,
     games_total: usize,
     score: Score,
     report: Option<String>,
@@ -146,7 +147,7 @@ impl std::fmt::Debug for Hub {
 }
 
 impl Hub {
-    fn new(look: Look, players: [String; 2], games_total: usize) -> Hub {
+    fn new(look: Look, players: Vec<String>, games_total: usize) -> Hub {
         Hub {
             look,
             state: Mutex::new(LiveState {
@@ -319,7 +320,7 @@ impl<G> std::fmt::Debug for WebBoard<G> {
 
 impl<G: Game> WebBoard<G> {
     /// A board for a match of `games_total` games between `players` (A, B).
-    pub fn new(players: [String; 2], games_total: usize) -> WebBoard<G> {
+    pub fn new(players: Vec<String>, games_total: usize) -> WebBoard<G> {
         WebBoard {
             hub: Arc::new(Hub::new(Look::of::<G>(), players, games_total)),
             game: PhantomData,
@@ -453,7 +454,7 @@ mod tests {
 
     #[test]
     fn events_build_the_page_state_and_the_score() {
-        let board = WebBoard::<TicTacToe>::new(["a".into(), "b".into()], 2);
+        let board = WebBoard::<TicTacToe>::new(vec!["a".into(), "b".into()], 2);
         let hub = Arc::clone(board.hub());
         let start = hub.snapshot_after(0, Duration::ZERO).version;
         board.game_started(&GameStart {
@@ -502,7 +503,7 @@ mod tests {
 
     #[test]
     fn clicks_without_a_waiting_turn_are_refused() {
-        let board = WebBoard::<TicTacToe>::new(["web".into(), "b".into()], 1);
+        let board = WebBoard::<TicTacToe>::new(vec!["web".into(), "b".into()], 1);
         let refused = board.hub().click(1, 0, 0).unwrap_err();
         assert!(refused.contains("not waiting"), "{refused}");
     }

@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use crate::engines::Engines;
 
-use super::match_runner::{run_match, MatchConfig, MatchSummary};
+use super::match_runner::{run_match, MatchConfig, MatchResults};
 use super::player_spec::PlayerSpec;
+use super::schedule::Entrant;
 
 pub use live::{GameSnapshot, Hub, Snapshot, WebBoard};
 pub use seat::{WebPlayer, WebSeat};
@@ -30,25 +31,25 @@ pub(super) use server::{BOARD_CSS, BOARD_JS};
 pub const DEFAULT_ADDRESS: &str = "127.0.0.1:8080";
 
 /// Runs `config`'s match watched on a web board served at `address`
-/// (printed on stderr once it listens). Returns the summary and the server,
+/// (printed on stderr once it listens). Returns the results and the server,
 /// still serving the finished match until it is dropped.
 pub fn run_match_on_web<G: Engines>(
     config: &MatchConfig,
     address: &str,
-) -> anyhow::Result<(MatchSummary, WebServer)> {
-    for spec in &config.players {
-        PlayerSpec::parse(spec).check::<G>()?;
+) -> anyhow::Result<(MatchResults, WebServer)> {
+    let entrants: Vec<Entrant> = config.players.iter().map(|p| Entrant::parse(p)).collect();
+    for entrant in &entrants {
+        PlayerSpec::parse(&entrant.spec).check::<G>()?;
     }
-    let board = Arc::new(WebBoard::<G>::new(config.players.clone(), config.games));
+    let names = entrants.into_iter().map(|e| e.name).collect();
+    let board = Arc::new(WebBoard::<G>::new(names, config.games));
     let server = serve(Arc::clone(board.hub()), parse_address(address)?)?;
     eprintln!("referee: web board at {}", server.url());
     let mut config = config.clone();
     config.observer = Some(board.clone());
-    let summary = run_match::<G>(&config)?;
-    board
-        .hub()
-        .finish_match(summary.report(&config.players[0], &config.players[1]));
-    Ok((summary, server))
+    let results = run_match::<G>(&config)?;
+    board.hub().finish_match(results.report(config.sprt));
+    Ok((results, server))
 }
 
 /// Keeps the finished match on the page until Enter or the end of stdin.
