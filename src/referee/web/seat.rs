@@ -112,3 +112,84 @@ impl<G: Game> Contestant<G> for WebPlayer {
 
     fn game_over(&mut self) {}
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::game::Player;
+    use crate::games::Reversi;
+    use crate::referee::observer::{GameStart, MatchObserver};
+    use crate::referee::web::WebBoard;
+
+    #[test]
+    fn a_forced_pass_is_offered_and_placements_are_refused_with_the_reason() {
+        // White a1, Black b1, Black to move: Black flanks nothing and must pass.
+        let board_text = format!("OX{}", "-".repeat(62));
+        let position = Reversi::from_board_str(&board_text, Player::Black).unwrap();
+        let board = WebBoard::<Reversi>::new(vec!["web".into(), "bot".into()], 1);
+        board.game_started(&GameStart {
+            number: 1,
+            names: ["web", "bot"],
+            player_a: Player::Black,
+            opening: &[],
+        });
+        let hub = Arc::clone(board.hub());
+        let mut player = WebPlayer::new(board.web_seat().unwrap(), 1);
+        let turn = Turn {
+            position: &position,
+            moves: &[],
+            colour: Player::Black,
+            limit: Duration::from_secs(60),
+        };
+        std::thread::scope(|scope| {
+            let playing = scope.spawn(|| Contestant::<Reversi>::play_turn(&mut player, &turn));
+            let person = loop {
+                if let Some(person) = hub.game(1).and_then(|g| g.person) {
+                    break person;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            };
+            assert!(person.can_pass);
+            assert!(person.legal.is_empty());
+            let refused = hub.click(1, 2, 0).unwrap_err();
+            assert!(refused.contains("must pass"), "{refused}");
+            hub.click(1, -1, -1).unwrap();
+            let report = playing.join().unwrap();
+            assert_eq!(report.answer, Ok((-1, -1)));
+        });
+        assert!(hub.game(1).unwrap().person.is_none());
+    }
+
+    #[test]
+    fn the_person_loses_on_time_like_any_player() {
+        let board = WebBoard::<Reversi>::new(vec!["web".into(), "bot".into()], 1);
+        let mut player = WebPlayer::new(board.web_seat().unwrap(), 1);
+        let turn = Turn {
+            position: &Reversi::start(),
+            moves: &[],
+            colour: Player::Black,
+            limit: Duration::from_millis(20),
+        };
+        let report = Contestant::<Reversi>::play_turn(&mut player, &turn);
+        let fault = report.answer.unwrap_err();
+        assert_eq!(fault.termination, Termination::Timeout);
+        assert!(board.hub().click(1, 3, 2).is_err(), "the turn is withdrawn");
+    }
+
+    #[test]
+    fn an_unseated_web_player_loses_its_first_turn() {
+        let mut player = WebPlayer::unseated();
+        let turn = Turn {
+            position: &Reversi::start(),
+            moves: &[],
+            colour: Player::Black,
+            limit: Duration::from_secs(1),
+        };
+        let fault = Contestant::<Reversi>::play_turn(&mut player, &turn)
+            .answer
+            .unwrap_err();
+        assert!(fault.detail.contains("--web"), "{}", fault.detail);
+    }
+}
