@@ -248,6 +248,19 @@ impl BotProcess {
     /// process exited. Returns the output and the time it took, measured from
     /// the moment the input was handed over.
     pub fn exchange(&mut self, input: String, limit: Duration) -> (TurnOutput, Duration) {
+        self.exchange_until(input, limit, &mut find_keep_running_marker)
+    }
+
+    /// Like [`exchange`](Self::exchange), for line protocols of other
+    /// engines: the answer is complete as soon as `complete` finds its end in
+    /// the output so far (it returns the answer's length); the process is then
+    /// still running (`keep_running` is set). Output after that end is dropped.
+    pub fn exchange_until(
+        &mut self,
+        input: String,
+        limit: Duration,
+        complete: &mut dyn FnMut(&[u8]) -> Option<usize>,
+    ) -> (TurnOutput, Duration) {
         let start = Instant::now();
         let deadline = start + limit;
         if let Some(stdin) = &self.stdin {
@@ -255,7 +268,7 @@ impl BotProcess {
             // input); the output decides what happened.
             let _ = stdin.send(input);
         }
-        let output = self.collect_answer(deadline);
+        let output = self.collect_answer(deadline, complete);
         let elapsed = match &output {
             TurnOutput::Fault {
                 termination: Termination::Timeout,
@@ -266,7 +279,11 @@ impl BotProcess {
         (output, elapsed)
     }
 
-    fn collect_answer(&mut self, deadline: Instant) -> TurnOutput {
+    fn collect_answer(
+        &mut self,
+        deadline: Instant,
+        complete: &mut dyn FnMut(&[u8]) -> Option<usize>,
+    ) -> TurnOutput {
         let mut buffer: Vec<u8> = Vec::new();
         loop {
             if buffer.len() > OUTPUT_CAP {
@@ -275,7 +292,7 @@ impl BotProcess {
                     format!("more than {OUTPUT_CAP} bytes of output in one turn"),
                 );
             }
-            if let Some(marker_at) = find_keep_running_marker(&buffer) {
+            if let Some(marker_at) = complete(&buffer) {
                 return TurnOutput::Answer {
                     text: String::from_utf8_lossy(&buffer[..marker_at]).into_owned(),
                     keep_running: true,
@@ -354,9 +371,15 @@ impl BotProcess {
 
     /// Ends a kept-running bot the platform's way: the kill marker, then end
     /// of input, a short wait, and finally SIGKILL to the whole group.
-    pub fn shut_down(mut self) {
+    pub fn shut_down(self) {
+        self.shut_down_with(&format!("{KILL_MARKER}\n"));
+    }
+
+    /// Ends the bot like [`shut_down`](Self::shut_down) with `farewell` (a
+    /// protocol's own quit command, e.g. `END` or `quit`) instead of the kill marker.
+    pub fn shut_down_with(mut self, farewell: &str) {
         if let Some(stdin) = self.stdin.take() {
-            let _ = stdin.send(format!("{KILL_MARKER}\n"));
+            let _ = stdin.send(farewell.to_string());
         }
         let leave_by = Instant::now() + LEAVE_GRACE;
         while self.exit_status.is_none() && Instant::now() < leave_by {

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
 use super::bot_io::IoMode;
+use super::botzone_local::{run_local, LocalConfig};
 use super::cli_run::{run_game, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
 use super::player_spec::PlayerSpec;
 use super::replay::{find_game, read_log, replay_html};
@@ -24,8 +25,11 @@ use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
-`web` (moves clicked on the web board, see `play --web`), or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
-or kept running. `NAME=SPEC` gives a player a short name (NAME: letters, digits, `_.+-`).\n\n\
+`web` (moves clicked on the web board, see `play --web`), or any other text, run as a shell \
+command (`sh -c`) speaking the Botzone protocol, turn by turn or kept running; `gomocup:CMD` (a \
+Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` (an Othello engine such as Edax, \
+reversi) seat engines of other protocols. `NAME=SPEC` gives a player a short name (NAME: \
+letters, digits, `_.+-`).\n\n\
 SIGINT and SIGTERM kill every bot's process group before the referee exits; the log keeps every \
 finished game, and the same command with --resume plays the rest."
 )]
@@ -44,6 +48,33 @@ enum Command {
     Stats(StatsArgs),
     /// Write a logged game as a self-contained HTML replay.
     Replay(ReplayArgs),
+    /// Play live Botzone matches as a "local AI": poll the platform and answer
+    /// every match's requests with PLAYER, until interrupted.
+    BotzoneLocal(LocalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LocalArgs {
+    /// The local-AI address copied from Botzone: https://.../api/<user>/<secret>/localai
+    /// (http:// accepted too).
+    url: String,
+    /// The player, as in `referee play`: `builtin:NAME`, a shell command, `gomocup:CMD`, ...
+    player: String,
+    /// The game of the matches (the platform's requests do not say).
+    #[arg(long, value_enum)]
+    game: GameName,
+    /// Seconds per turn given to the player; its first turn of a match gets double.
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
+    /// I/O of an external Botzone bot (gomoku: json only).
+    #[arg(long, value_enum, default_value = "json")]
+    io: IoMode,
+    /// Seed of built-in engines (each match gets the next one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Let the bot's stderr through (discarded by default).
+    #[arg(long)]
+    bot_stderr: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,8 +90,8 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, or a
-    /// shell command, optionally named as `NAME=SPEC`.
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// `gtp:CMD`, `nboard:CMD`, or a shell command, optionally named as `NAME=SPEC`.
     player_a: String,
     /// Player B, Black in games 2, 4, 6, ...: like player A.
     player_b: String,
@@ -107,6 +138,7 @@ pub fn referee_main() -> i32 {
         Command::Tournament(args) => tournament(args),
         Command::Stats(args) => stats(args),
         Command::Replay(args) => replay(args),
+        Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
         Ok(()) => 0,
@@ -172,4 +204,31 @@ fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         args.out.display()
     );
     Ok(())
+}
+
+fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
+    use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+    use anyhow::bail;
+    use std::time::Duration;
+
+    if !(args.time.is_finite() && args.time > 0.0) {
+        bail!("--time must be a positive number of seconds");
+    }
+    if args.game == GameName::Gomoku && args.io == IoMode::Simple {
+        bail!("gomoku has no simple I/O on Botzone; use --io json");
+    }
+    let config = LocalConfig {
+        url: args.url,
+        player: args.player,
+        io: args.io,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        bot_stderr: args.bot_stderr,
+    };
+    match args.game {
+        GameName::Reversi => run_local::<Reversi>(&config),
+        GameName::Gomoku => run_local::<Gomoku>(&config),
+        GameName::Nogo => run_local::<NoGo>(&config),
+        GameName::Tictactoe => run_local::<TicTacToe>(&config),
+    }
 }
