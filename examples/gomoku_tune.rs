@@ -12,6 +12,16 @@
 //! ```sh
 //! cargo run --release --example gomoku_tune -- games1.jsonl games2.jsonl
 //! ```
+//!
+//! Measured (2026-11-30) on 430 referee games (200 of `alphabeta` against
+//! `alphabeta-v1` at 1 s a move, 110 of the same at 0.1-0.2 s, 120 of
+//! `alphabeta-v1` against itself at 0.2 s; openings `data/gomoku-openings.txt`
+//! and its earlier versions): 8708 training and 2603 held-out positions;
+//! held-out log-loss 0.6920 for a constant, 0.6308 for the current weights
+//! (best scale), 0.6173 fitted. Fitted, in evaluation units: mover 6,
+//! opponent 4.3, mover double three 2248, opponent four-three 103, opponent
+//! double three -271 (a bonus: confounded with the mover's own attacks). Not
+//! adopted: no match has validated it yet.
 
 use boardbots::engines::gomoku::{EvalWeights, Threat, ThreatBoard};
 use boardbots::{Game, Gomoku, GomokuMove, Player};
@@ -82,7 +92,7 @@ fn load(paths: &[String]) -> Vec<Sample> {
                 })
                 .collect();
             game_index += 1;
-            let held_out = game_index % 5 == 0;
+            let held_out = game_index.is_multiple_of(5);
             let mut pos = Gomoku::start();
             let mut board = ThreatBoard::new();
             for (ply, &m) in moves.iter().enumerate() {
