@@ -200,7 +200,7 @@ impl PvsSearch {
             nodes: self.nodes,
             playouts: 0,
             depth: completed,
-            method: "pvs",
+            method: "alphabeta",
         }
     }
 
