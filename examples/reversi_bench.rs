@@ -1,7 +1,10 @@
 //! Reversi engine speed figures without the bot executable:
-//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO | 0 GAMES]`.
+//! `cargo run --release --example reversi_bench [SECS | FIRST_FFO LAST_FFO | 0 GAMES | pattern]`.
 
 fn main() -> std::io::Result<()> {
+    if std::env::args().nth(1).as_deref() == Some("pattern") {
+        return boardbots::engines::reversi::pattern_bench(&mut std::io::stdout(), 0.8);
+    }
     let args: Vec<u32> = std::env::args()
         .skip(1)
         .map(|a| a.parse().expect("an FFO number"))

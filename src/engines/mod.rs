@@ -4,7 +4,7 @@
 
 pub mod gomoku;
 pub mod nogo;
-mod reversi;
+pub mod reversi;
 mod tictactoe;
 
 pub use reversi::{
