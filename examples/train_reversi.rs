@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use boardbots::engines::reversi::training::{
-    heldout_samples, mean_absolute_error, train, FitConfig, TrainConfig,
+    heldout_samples, mean_absolute_error, probcut_statistics, train, FitConfig, Position,
+    TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
 
@@ -48,6 +49,10 @@ struct Args {
     /// Only measure the held-out error of this weight file.
     #[arg(long)]
     evaluate: Option<PathBuf>,
+    /// Only measure ProbCut's statistics (deep minus shallow search) on
+    /// this many middle-game positions, with the weights of `--evaluate`.
+    #[arg(long)]
+    measure_probcut: Option<usize>,
     /// Only build the held-out set.
     #[arg(long)]
     heldout_only: bool,
@@ -95,6 +100,22 @@ fn run(args: Args) -> anyhow::Result<()> {
             Weights::from_bytes(&std::fs::read(&path)?)?
         }
     };
+    if let Some(count) = args.measure_probcut {
+        let positions: Vec<_> = boardbots::engines::reversi::middle_game_positions(count, 17)
+            .iter()
+            .map(|p| Position {
+                player: p.player_bits(),
+                opponent: p.opponent_bits(),
+            })
+            .collect();
+        for (deep, shallow, mean, sigma) in probcut_statistics(&weights, &positions, 3..=9) {
+            println!(
+                "probcut: depth {deep} vs {shallow}, {} positions: mean {mean:+.2} sigma {sigma:.2} discs",
+                positions.len()
+            );
+        }
+        return Ok(());
+    }
     if args.heldout_per_empties > 0 {
         let samples = heldout_samples(&config, args.heldout_seed, &mut log)?;
         let mut total = (0usize, 0.0f64);

@@ -48,12 +48,15 @@ impl ProbCut {
         t: 1.5,
     };
 
-    #[inline(always)]
-    fn shallow_depth(depth: i32) -> i32 {
-        // Depth pairs (d, d/2 rounded to the same parity as d).
-        let shallow = depth / 2;
-        shallow - ((depth - shallow) & 1)
-    }
+}
+
+/// The depth of ProbCut's shallow search for a node of `depth`: about half,
+/// of the same parity (evaluations after an odd and an even number of
+/// placements are biased differently).
+#[inline(always)]
+pub fn probcut_shallow_depth(depth: i32) -> i32 {
+    let shallow = depth / 2;
+    shallow - ((depth - shallow) & 1)
 }
 
 /// What a search found.
@@ -501,7 +504,7 @@ impl<'w> MidgameSearch<'w> {
             return None;
         }
         let margin = (probcut.t * probcut.sigma_discs * SCORE_SCALE as f64) as i32;
-        let shallow = ProbCut::shallow_depth(depth);
+        let shallow = probcut_shallow_depth(depth);
         let high = beta + margin;
         if high < INFINITY {
             let value = self.pvs(player, opponent, high - 1, high, shallow, false);

@@ -395,3 +395,33 @@ pub fn mean_absolute_error(weights: &Weights, samples: &[Sample]) -> Vec<(u32, u
 pub fn sample_stage(sample: &Sample) -> usize {
     stage_of(sample.position.empties())
 }
+
+/// ProbCut's statistics: for each depth pair `(deep, shallow)` the mean and
+/// standard deviation (discs) of `deep value - shallow value` over
+/// `positions`, searched without selective pruning.
+pub fn probcut_statistics(
+    weights: &Weights,
+    positions: &[Position],
+    deep_depths: std::ops::RangeInclusive<u32>,
+) -> Vec<(u32, u32, f64, f64)> {
+    let mut search = MidgameSearch::new(weights, 16 << 20, None);
+    deep_depths
+        .map(|deep| {
+            let shallow = super::midgame::probcut_shallow_depth(deep as i32) as u32;
+            let differences: Vec<f64> = positions
+                .iter()
+                .map(|p| {
+                    search.clear_table();
+                    let d = search.value_at_depth(p.player, p.opponent, deep);
+                    search.clear_table();
+                    let s = search.value_at_depth(p.player, p.opponent, shallow);
+                    (d - s) as f64 / SCORE_SCALE as f64
+                })
+                .collect();
+            let n = differences.len().max(1) as f64;
+            let mean = differences.iter().sum::<f64>() / n;
+            let variance = differences.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
+            (deep, shallow, mean, variance.sqrt())
+        })
+        .collect()
+}
