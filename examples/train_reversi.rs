@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use boardbots::engines::reversi::training::{
-    heldout_samples, mean_absolute_error, probcut_statistics, train, FitConfig, Position,
-    TrainConfig,
+    heldout_samples, mean_absolute_error, probcut_statistics, read_samples, train, FitConfig,
+    Position, TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
 
@@ -53,6 +53,10 @@ struct Args {
     /// this many middle-game positions, with the weights of `--evaluate`.
     #[arg(long)]
     measure_probcut: Option<usize>,
+    /// Held-out samples from this file (e.g. the partial file of an
+    /// interrupted held-out run) instead of building the set.
+    #[arg(long)]
+    heldout_file: Option<PathBuf>,
     /// Only build the held-out set.
     #[arg(long)]
     heldout_only: bool,
@@ -117,7 +121,10 @@ fn run(args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     if args.heldout_per_empties > 0 {
-        let samples = heldout_samples(&config, args.heldout_seed, &mut log)?;
+        let samples = match &args.heldout_file {
+            Some(path) => read_samples(path)?,
+            None => heldout_samples(&config, args.heldout_seed, &mut log)?,
+        };
         let mut total = (0usize, 0.0f64);
         for (empties, n, mae) in mean_absolute_error(&weights, &samples) {
             println!("held-out: {empties} empties, {n} positions, MAE {mae:.2} discs");

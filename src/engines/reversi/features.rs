@@ -429,9 +429,9 @@ mod tests {
             let player = occupied & next();
             let opponent = occupied & !player;
             feature_indices(player, opponent, &mut out);
-            for instance in 0..INSTANCE_COUNT {
+            for (instance, &index) in out[..INSTANCE_COUNT].iter().enumerate() {
                 assert_eq!(
-                    out[instance],
+                    index,
                     instance_index_by_squares(player, opponent, instance),
                     "instance {instance} of {player:#x} {opponent:#x}"
                 );

@@ -47,7 +47,6 @@ impl ProbCut {
         sigma_discs: 4.0,
         t: 1.5,
     };
-
 }
 
 /// The depth of ProbCut's shallow search for a node of `depth`: about half,

@@ -55,13 +55,15 @@ fn engine_with_playout(playout: PlayoutStyle, seed: u64) -> Box<dyn Searcher<Rev
 }
 
 impl Engines for Reversi {
-    /// "mcts" is the bot; the `mcts-*` variants differ from it in one
-    /// respect each, for arena comparisons ("mcts-mobility" is the bot's
-    /// own playout style, kept as a name for comparisons).
+    /// "pattern" is the bot: alpha-beta on the trained pattern evaluation
+    /// ("pattern-noprobcut" without selective pruning). "mcts" is the
+    /// previous bot, kept as the baseline; the `mcts-*` variants differ from
+    /// it in one respect each ("mcts-mobility" is its own playout style,
+    /// kept as a name for comparisons).
     fn engine_names() -> &'static [&'static str] {
         &[
-            "mcts",
             "pattern",
+            "mcts",
             "pattern-noprobcut",
             "random",
             "greedy",

@@ -106,7 +106,7 @@ fn write_samples(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {
     write_atomically(path, &bytes)
 }
 
-fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
+pub fn read_samples(path: &Path) -> anyhow::Result<Vec<Sample>> {
     let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     if bytes.len() % 20 != 0 {
         bail!("{}: truncated sample file", path.display());
@@ -420,7 +420,11 @@ pub fn probcut_statistics(
                 .collect();
             let n = differences.len().max(1) as f64;
             let mean = differences.iter().sum::<f64>() / n;
-            let variance = differences.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
+            let variance = differences
+                .iter()
+                .map(|x| (x - mean) * (x - mean))
+                .sum::<f64>()
+                / n;
             (deep, shallow, mean, variance.sqrt())
         })
         .collect()
