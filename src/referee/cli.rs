@@ -1,18 +1,17 @@
-//! The `referee` command line: `referee play ...` and `referee replay ...`.
+//! The `referee` command line: `referee play ...`, `tournament ...`,
+//! `stats ...` and `replay ...` (the shared run options are in `cli_run`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
-
 use super::bot_io::IoMode;
-use super::match_runner::{run_match, MatchConfig, OpeningPlan};
-use super::player_spec::PlayerSpec;
+use super::botzone_local::{run_local, LocalConfig};
+use super::cli_run::{run_game, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
 use super::replay::{find_game, read_log, replay_html};
+use super::schedule::Format;
 use super::stats::Sprt;
 
 #[derive(Parser, Debug)]
@@ -22,7 +21,11 @@ use super::stats::Sprt;
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
 or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
-or kept running."
+or kept running; `gomocup:CMD` (a Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` \
+(an Othello engine such as Edax, reversi) seat engines of other protocols. `NAME=SPEC` gives a \
+player a short name (NAME: letters, digits, `_.+-`).\n\n\
+SIGINT and SIGTERM kill every bot's process group before the referee exits; the log keeps every \
+finished game, and the same command with --resume plays the rest."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,12 +36,43 @@ struct Cli {
 enum Command {
     /// Play a match between players A and B and print the score.
     Play(PlayArgs),
+    /// Play a round-robin or gauntlet tournament; print ratings and a crosstable.
+    Tournament(TournamentArgs),
+    /// Print the report of logged games (the shards of one run merged).
+    Stats(StatsArgs),
     /// Write a logged game as a self-contained HTML replay.
     Replay(ReplayArgs),
+    /// Play live Botzone matches as a "local AI": poll the platform and answer
+    /// every match's requests with PLAYER, until interrupted.
+    BotzoneLocal(LocalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LocalArgs {
+    /// The local-AI address copied from Botzone: https://.../api/<user>/<secret>/localai
+    /// (http:// accepted too).
+    url: String,
+    /// The player, as in `referee play`: `builtin:NAME`, a shell command, `gomocup:CMD`, ...
+    player: String,
+    /// The game of the matches (the platform's requests do not say).
+    #[arg(long, value_enum)]
+    game: GameName,
+    /// Seconds per turn given to the player; its first turn of a match gets double.
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
+    /// I/O of an external Botzone bot (gomoku: json only).
+    #[arg(long, value_enum, default_value = "json")]
+    io: IoMode,
+    /// Seed of built-in engines (each match gets the next one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Let the bot's stderr through (discarded by default).
+    #[arg(long)]
+    bot_stderr: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum GameName {
+pub(super) enum GameName {
     Reversi,
     Gomoku,
     Nogo,
@@ -50,40 +84,17 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, or a shell command.
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// `gtp:CMD`, `nboard:CMD`, or a shell command, optionally named as `NAME=SPEC`.
     player_a: String,
-    /// Player B, Black in games 2, 4, 6, ...: `builtin:NAME`, `human`, or a shell command.
+    /// Player B, Black in games 2, 4, 6, ...: like player A.
     player_b: String,
-    /// Number of games (colours alternate in pairs with the same opening).
-    #[arg(long, default_value_t = 1)]
-    games: usize,
-    /// Seconds per turn; each player's first turn of a game gets double.
-    #[arg(long, default_value_t = 1.0)]
-    time: f64,
-    /// I/O of external bots (gomoku: json only).
-    #[arg(long, value_enum, default_value = "json")]
-    io: IoMode,
     /// I/O of player A, overriding --io.
     #[arg(long, value_enum)]
     io_a: Option<IoMode>,
     /// I/O of player B, overriding --io.
     #[arg(long, value_enum)]
     io_b: Option<IoMode>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Seed of openings and built-in engines.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Start every pair with this many random legal plies.
-    #[arg(long, conflicts_with = "openings")]
-    random_plies: Option<usize>,
-    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`).
-    #[arg(long)]
-    openings: Option<PathBuf>,
-    /// Write one JSON line per finished game here.
-    #[arg(long)]
-    log: Option<PathBuf>,
     /// Show the board after every move (default for a single game on a terminal).
     #[arg(long, conflicts_with = "no_show")]
     show: bool,
@@ -93,9 +104,8 @@ struct PlayArgs {
     /// Stop early on a decision of this SPRT on normalized Elo: ELO0,ELO1[,ALPHA,BETA].
     #[arg(long)]
     sprt: Option<Sprt>,
-    /// Let the bots' stderr through (discarded by default).
-    #[arg(long)]
-    bot_stderr: bool,
+    #[command(flatten)]
+    run: RunOptions,
 }
 
 #[derive(clap::Args, Debug)]
@@ -115,7 +125,10 @@ pub fn referee_main() -> i32 {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Play(args) => play(args),
+        Command::Tournament(args) => tournament(args),
+        Command::Stats(args) => stats(args),
         Command::Replay(args) => replay(args),
+        Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
         Ok(()) => 0,
@@ -127,50 +140,18 @@ pub fn referee_main() -> i32 {
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    if !(args.time.is_finite() && args.time > 0.0) {
-        bail!("--time must be a positive number of seconds");
-    }
-    let io = [args.io_a.unwrap_or(args.io), args.io_b.unwrap_or(args.io)];
-    let players = [args.player_a.clone(), args.player_b.clone()];
-    if args.game == GameName::Gomoku {
-        for (spec, mode) in players.iter().zip(io) {
-            let external = matches!(PlayerSpec::parse(spec), PlayerSpec::Command(_));
-            if external && mode == IoMode::Simple {
-                bail!("gomoku has no simple I/O on Botzone; use --io json for {spec:?}");
-            }
-        }
-    }
+    let io = vec![
+        args.io_a.unwrap_or(args.run.io),
+        args.io_b.unwrap_or(args.run.io),
+    ];
+    let players = vec![args.player_a.clone(), args.player_b.clone()];
+    let mut config = args.run.config(args.game, Format::Match, players, io)?;
     let stderr_is_terminal = std::io::stderr().is_terminal();
-    let show = args.show || (!args.no_show && args.games == 1 && stderr_is_terminal);
-    let openings = match (args.random_plies, args.openings) {
-        (Some(plies), _) => OpeningPlan::RandomPlies(plies),
-        (None, Some(path)) => OpeningPlan::File(path),
-        (None, None) => OpeningPlan::StartPosition,
-    };
-    let config = MatchConfig {
-        players,
-        io,
-        games: args.games,
-        time: Duration::from_secs_f64(args.time),
-        concurrency: args.concurrency,
-        seed: args.seed,
-        openings,
-        log: args.log,
-        show,
-        sprt: args.sprt,
-        progress: stderr_is_terminal && !show,
-        bot_stderr: args.bot_stderr,
-    };
-    let summary = match args.game {
-        GameName::Reversi => run_match::<Reversi>(&config),
-        GameName::Gomoku => run_match::<Gomoku>(&config),
-        GameName::Nogo => run_match::<NoGo>(&config),
-        GameName::Tictactoe => run_match::<TicTacToe>(&config),
-    }?;
-    print!("{}", summary.report(&args.player_a, &args.player_b));
+    config.show = args.show || (!args.no_show && args.run.games == 1 && stderr_is_terminal);
+    config.progress = stderr_is_terminal && !config.show;
+    config.sprt = args.sprt;
+    let results = run_game(args.game, &config)?;
+    print!("{}", results.report(args.sprt));
     Ok(())
 }
 
@@ -187,4 +168,31 @@ fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         args.out.display()
     );
     Ok(())
+}
+
+fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
+    use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+    use anyhow::bail;
+    use std::time::Duration;
+
+    if !(args.time.is_finite() && args.time > 0.0) {
+        bail!("--time must be a positive number of seconds");
+    }
+    if args.game == GameName::Gomoku && args.io == IoMode::Simple {
+        bail!("gomoku has no simple I/O on Botzone; use --io json");
+    }
+    let config = LocalConfig {
+        url: args.url,
+        player: args.player,
+        io: args.io,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        bot_stderr: args.bot_stderr,
+    };
+    match args.game {
+        GameName::Reversi => run_local::<Reversi>(&config),
+        GameName::Gomoku => run_local::<Gomoku>(&config),
+        GameName::Nogo => run_local::<NoGo>(&config),
+        GameName::Tictactoe => run_local::<TicTacToe>(&config),
+    }
 }

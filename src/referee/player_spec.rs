@@ -7,17 +7,43 @@ use serde_json::Value;
 use crate::engines::Engines;
 
 use super::bot_io::IoMode;
+use super::bot_process::BotProcessOptions;
 use super::builtin::BuiltinBot;
 use super::contestant::Contestant;
 use super::external::ExternalBot;
+use super::foreign_engine::ForeignEngine;
+use super::gomocup_player::GomocupProtocol;
+use super::gtp_player::GtpProtocol;
 use super::human::HumanPlayer;
+use super::nboard_player::NboardProtocol;
 
-/// A player spec: `builtin:NAME`, `human`, or any other text, a shell command.
+/// A player spec: `builtin:NAME`, `human`, `gomocup:CMD`, `gtp:CMD`,
+/// `nboard:CMD` (engines of other protocols), or any other text, a shell
+/// command speaking the Botzone protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Builtin(String),
     Human,
     Command(String),
+    /// A Gomocup (Piskvork pbrain) brain, for Gomoku.
+    Gomocup(String),
+    /// A GTP engine, for Reversi (Edax, Egaroucid).
+    Gtp(String),
+    /// An NBoard engine, for Reversi (Edax).
+    Nboard(String),
+}
+
+/// A player that cannot take part in this match.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error(transparent)]
+    UnknownEngine(#[from] UnknownEngine),
+    #[error("{protocol}: players are for {for_game} only, not {game}")]
+    WrongGame {
+        protocol: &'static str,
+        for_game: &'static str,
+        game: &'static str,
+    },
 }
 
 /// A `builtin:` name the game does not have.
@@ -33,6 +59,12 @@ impl PlayerSpec {
     pub fn parse(text: &str) -> Self {
         if let Some(name) = text.strip_prefix("builtin:") {
             PlayerSpec::Builtin(name.to_string())
+        } else if let Some(command) = text.strip_prefix("gomocup:") {
+            PlayerSpec::Gomocup(command.to_string())
+        } else if let Some(command) = text.strip_prefix("gtp:") {
+            PlayerSpec::Gtp(command.to_string())
+        } else if let Some(command) = text.strip_prefix("nboard:") {
+            PlayerSpec::Nboard(command.to_string())
         } else if text == "human" {
             PlayerSpec::Human
         } else {
@@ -40,29 +72,43 @@ impl PlayerSpec {
         }
     }
 
-    /// Checks that a built-in name exists for `G`.
-    pub fn check<G: Engines>(&self) -> Result<(), UnknownEngine> {
-        match self {
+    /// Checks that a built-in name exists for `G`, and that an engine of
+    /// another protocol plays `G`.
+    pub fn check<G: Engines>(&self) -> Result<(), SpecError> {
+        let (protocol, for_game) = match self {
             PlayerSpec::Builtin(name) if !G::engine_names().contains(&name.as_str()) => {
-                Err(UnknownEngine {
+                return Err(SpecError::UnknownEngine(UnknownEngine {
                     game: G::NAME,
                     name: name.clone(),
                     known: G::engine_names().join(", "),
-                })
+                }))
             }
-            _ => Ok(()),
+            PlayerSpec::Gomocup(_) => ("gomocup", "gomoku"),
+            PlayerSpec::Gtp(_) => ("gtp", "reversi"),
+            PlayerSpec::Nboard(_) => ("nboard", "reversi"),
+            _ => return Ok(()),
+        };
+        if G::NAME == for_game {
+            Ok(())
+        } else {
+            Err(SpecError::WrongGame {
+                protocol,
+                for_game,
+                game: G::NAME,
+            })
         }
     }
 
     /// A fresh player for one game. `seed` seeds a built-in engine;
-    /// `globaldata` is this player's memory across games (external bots).
+    /// `process` says how an external bot is started; `globaldata` is this
+    /// player's memory across games (external bots).
     pub fn contestant<G: Engines>(
         &self,
         io: IoMode,
         seed: u64,
-        show_stderr: bool,
+        process: &BotProcessOptions,
         globaldata: &Arc<Mutex<Value>>,
-    ) -> Result<Box<dyn Contestant<G>>, UnknownEngine> {
+    ) -> Result<Box<dyn Contestant<G>>, SpecError> {
         self.check::<G>()?;
         Ok(match self {
             PlayerSpec::Builtin(name) => Box::new(BuiltinBot::new(
@@ -72,8 +118,23 @@ impl PlayerSpec {
             PlayerSpec::Command(command) => Box::new(ExternalBot::new(
                 command,
                 io,
-                show_stderr,
+                process.clone(),
                 Arc::clone(globaldata),
+            )),
+            PlayerSpec::Gomocup(command) => Box::new(ForeignEngine::new(
+                command,
+                process.clone(),
+                GomocupProtocol::new(),
+            )),
+            PlayerSpec::Gtp(command) => Box::new(ForeignEngine::new(
+                command,
+                process.clone(),
+                GtpProtocol::new(),
+            )),
+            PlayerSpec::Nboard(command) => Box::new(ForeignEngine::new(
+                command,
+                process.clone(),
+                NboardProtocol::new(),
             )),
         })
     }
