@@ -13,10 +13,36 @@ pub struct Entry {
     pub best: u8,
 }
 
-/// A table of `2^k` entries of 16 bytes.
+/// A table of `2^k` entries of 16 bytes, each stored as two words (so the
+/// table is allocated zeroed by the system, untouched pages cost nothing,
+/// and a bot turn starts without writing the whole table).
 pub struct MidgameTable {
-    entries: Vec<Entry>,
+    entries: Vec<[u64; 2]>,
     mask: usize,
+}
+
+impl Entry {
+    #[inline(always)]
+    fn pack(&self) -> [u64; 2] {
+        [
+            self.key,
+            (self.lower as u16 as u64)
+                | (self.upper as u16 as u64) << 16
+                | (self.depth as u64) << 32
+                | (self.best as u64) << 40,
+        ]
+    }
+
+    #[inline(always)]
+    fn unpack(words: [u64; 2]) -> Entry {
+        Entry {
+            key: words[0],
+            lower: words[1] as u16 as i16,
+            upper: (words[1] >> 16) as u16 as i16,
+            depth: (words[1] >> 32) as u8,
+            best: (words[1] >> 40) as u8,
+        }
+    }
 }
 
 /// The table key of the position `player` to move against `opponent`.
@@ -30,25 +56,25 @@ pub fn position_key(player: u64, opponent: u64) -> u64 {
 impl MidgameTable {
     /// A table of at most `bytes` (at least one entry).
     pub fn new(bytes: usize) -> Self {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let wanted = (bytes / 16).max(1);
         let slots = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         MidgameTable {
-            entries: vec![Entry::default(); slots],
+            entries: vec![[0; 2]; slots],
             mask: slots - 1,
         }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill([0; 2]);
     }
 
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[key as usize & self.mask];
+        let entry = Entry::unpack(self.entries[key as usize & self.mask]);
         (entry.key == key).then_some(entry)
     }
 
@@ -60,6 +86,7 @@ impl MidgameTable {
             upper: upper as i16,
             depth: depth.min(255) as u8,
             best,
-        };
+        }
+        .pack();
     }
 }

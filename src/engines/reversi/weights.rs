@@ -3,6 +3,7 @@
 //! header that names the format and its shape. The trained file is embedded
 //! in the binary, so a bot stays one file.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::features::{STAGES, STAGE_WEIGHTS};
@@ -13,8 +14,13 @@ pub const WEIGHT_SCALE: i32 = 128;
 const MAGIC: &[u8; 8] = b"BBRVPAT1";
 const HEADER_BYTES: usize = 16;
 
-/// The committed, trained weights (`examples/train_reversi.rs` writes them).
-static EMBEDDED: &[u8] = include_bytes!("../../../data/reversi-weights.bin");
+/// Bytes aligned for 16-bit reads.
+#[repr(C, align(2))]
+struct Aligned<T: ?Sized>(T);
+
+/// The committed, trained weights (`examples/train_reversi.rs` writes them),
+/// aligned so that a little-endian build reads them in place.
+static EMBEDDED: &Aligned<[u8]> = &Aligned(*include_bytes!("../../../data/reversi-weights.bin"));
 
 /// Why a weight file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,19 +40,31 @@ pub enum WeightsError {
 /// All stages' weights, stage after stage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    values: Box<[i16]>,
+    values: Cow<'static, [i16]>,
 }
 
 impl Weights {
     /// All weights zero.
     pub fn zeros() -> Weights {
         Weights {
-            values: vec![0; STAGES * STAGE_WEIGHTS].into_boxed_slice(),
+            values: Cow::Owned(vec![0; STAGES * STAGE_WEIGHTS]),
         }
     }
 
     /// The weights of the file content `bytes`, checked against this build's shape.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        Self::check(bytes)?;
+        let values = bytes[HEADER_BYTES..]
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        Ok(Weights {
+            values: Cow::Owned(values),
+        })
+    }
+
+    /// Checks the header and length of the file content `bytes`.
+    fn check(bytes: &[u8]) -> Result<(), WeightsError> {
         if bytes.len() < HEADER_BYTES {
             return Err(WeightsError::Truncated(bytes.len()));
         }
@@ -63,11 +81,7 @@ impl Weights {
         if found != expected {
             return Err(WeightsError::Length { expected, found });
         }
-        let values = bytes[HEADER_BYTES..]
-            .chunks_exact(2)
-            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
-        Ok(Weights { values })
+        Ok(())
     }
 
     /// The file content of these weights.
@@ -90,14 +104,33 @@ impl Weights {
 
     /// The weights of `stage`, to change.
     pub fn stage_mut(&mut self, stage: usize) -> &mut [i16] {
-        &mut self.values[stage * STAGE_WEIGHTS..(stage + 1) * STAGE_WEIGHTS]
+        &mut self.values.to_mut()[stage * STAGE_WEIGHTS..(stage + 1) * STAGE_WEIGHTS]
     }
 
-    /// The weights embedded in the binary, decoded once.
+    /// The weights embedded in the binary. A little-endian build reads them
+    /// in place (no copy, so a bot turn starts in microseconds and only the
+    /// pages the search touches are loaded); others decode them once.
     pub fn embedded() -> &'static Weights {
-        static DECODED: OnceLock<Weights> = OnceLock::new();
-        DECODED.get_or_init(|| {
-            Weights::from_bytes(EMBEDDED).expect("the embedded weight file matches this build")
+        static EMBEDDED_WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        EMBEDDED_WEIGHTS.get_or_init(|| {
+            let bytes = &EMBEDDED.0;
+            Self::check(bytes).expect("the embedded weight file matches this build");
+            if cfg!(target_endian = "little") {
+                let body = &bytes[HEADER_BYTES..];
+                // SAFETY: `EMBEDDED` is 2-aligned and the header is 16 bytes, so
+                // `body` is 2-aligned; `check` proved it holds exactly
+                // `STAGES * STAGE_WEIGHTS` pairs of bytes; on a little-endian
+                // target those bytes are the i16 values; and the static lives
+                // for the whole program.
+                let values: &'static [i16] = unsafe {
+                    std::slice::from_raw_parts(body.as_ptr().cast::<i16>(), body.len() / 2)
+                };
+                Weights {
+                    values: Cow::Borrowed(values),
+                }
+            } else {
+                Weights::from_bytes(bytes).expect("checked above")
+            }
         })
     }
 }
