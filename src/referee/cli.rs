@@ -7,12 +7,17 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+
 use super::bot_io::IoMode;
 use super::botzone_local::{run_local, LocalConfig};
 use super::cli_run::{run_game, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
+use super::player_spec::PlayerSpec;
 use super::replay::{find_game, read_log, replay_html};
-use super::schedule::Format;
+use super::schedule::{Entrant, Format};
+use super::shutdown;
 use super::stats::Sprt;
+use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -20,10 +25,11 @@ use super::stats::Sprt;
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
-or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
-or kept running; `gomocup:CMD` (a Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` \
-(an Othello engine such as Edax, reversi) seat engines of other protocols. `NAME=SPEC` gives a \
-player a short name (NAME: letters, digits, `_.+-`).\n\n\
+`web` (moves clicked on the web board, see `play --web`), or any other text, run as a shell \
+command (`sh -c`) speaking the Botzone protocol, turn by turn or kept running; `gomocup:CMD` (a \
+Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` (an Othello engine such as Edax, \
+reversi) seat engines of other protocols. `NAME=SPEC` gives a player a short name (NAME: \
+letters, digits, `_.+-`).\n\n\
 SIGINT and SIGTERM kill every bot's process group before the referee exits; the log keeps every \
 finished game, and the same command with --resume plays the rest."
 )]
@@ -104,6 +110,10 @@ struct PlayArgs {
     /// Stop early on a decision of this SPRT on normalized Elo: ELO0,ELO1[,ALPHA,BETA].
     #[arg(long)]
     sprt: Option<Sprt>,
+    /// Watch the match in a browser at this address (default 127.0.0.1:8080; a bare port
+    /// means 127.0.0.1). Implied by a `web` player.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
+    web: Option<String>,
     #[command(flatten)]
     run: RunOptions,
 }
@@ -150,8 +160,34 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
     config.show = args.show || (!args.no_show && args.run.games == 1 && stderr_is_terminal);
     config.progress = stderr_is_terminal && !config.show;
     config.sprt = args.sprt;
-    let results = run_game(args.game, &config)?;
+    let has_web_player = config
+        .players
+        .iter()
+        .any(|p| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web);
+    let web = args
+        .web
+        .or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
+    let Some(address) = web else {
+        let results = run_game(args.game, &config)?;
+        print!("{}", results.report(args.sprt));
+        return Ok(());
+    };
+    if has_web_player && args.run.time < 10.0 {
+        eprintln!(
+            "referee: the web player has {} s a move like any player; give more with --time",
+            args.run.time
+        );
+    }
+    shutdown::install()?;
+    let (results, server) = match args.game {
+        GameName::Reversi => run_match_on_web::<Reversi>(&config, &address),
+        GameName::Gomoku => run_match_on_web::<Gomoku>(&config, &address),
+        GameName::Nogo => run_match_on_web::<NoGo>(&config, &address),
+        GameName::Tictactoe => run_match_on_web::<TicTacToe>(&config, &address),
+    }?;
     print!("{}", results.report(args.sprt));
+    std::io::Write::flush(&mut std::io::stdout())?;
+    linger(&server);
     Ok(())
 }
 

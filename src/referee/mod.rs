@@ -24,6 +24,7 @@ mod judge;
 mod match_runner;
 mod nboard_player;
 mod notation;
+mod observer;
 mod openings;
 mod player_spec;
 mod rating;
@@ -34,6 +35,7 @@ mod shutdown;
 mod stats;
 mod summary;
 mod tournament;
+pub mod web;
 
 pub use board_text::render_board;
 pub use bot_io::{
@@ -55,10 +57,11 @@ pub use game_log::{merge_logs, read_records, GameLog, LogError};
 pub use gomocup_player::GomocupProtocol;
 pub use gtp_player::GtpProtocol;
 pub use human::HumanPlayer;
-pub use judge::{play_game, PlayedGame, ShowBoard};
+pub use judge::{play_game, play_game_watched, GameWatch, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
 pub use nboard_player::{ggf_game, NboardProtocol};
 pub use notation::{parse_moves, square_name, NotationError};
+pub use observer::{GameStart, MatchObserver, PlyPlayed};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
 pub use player_spec::{PlayerSpec, SpecError, UnknownEngine};
 pub use rating::{fit_ratings, Encounter, Rating, RatingError};

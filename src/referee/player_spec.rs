@@ -16,14 +16,17 @@ use super::gomocup_player::GomocupProtocol;
 use super::gtp_player::GtpProtocol;
 use super::human::HumanPlayer;
 use super::nboard_player::NboardProtocol;
+use super::web::WebPlayer;
 
-/// A player spec: `builtin:NAME`, `human`, `gomocup:CMD`, `gtp:CMD`,
-/// `nboard:CMD` (engines of other protocols), or any other text, a shell
-/// command speaking the Botzone protocol.
+/// A player spec: `builtin:NAME`, `human`, `web` (a person on the web board),
+/// `gomocup:CMD`, `gtp:CMD`, `nboard:CMD` (engines of other protocols), or
+/// any other text, a shell command speaking the Botzone protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     Builtin(String),
     Human,
+    /// A person clicking on the web board.
+    Web,
     Command(String),
     /// A Gomocup (Piskvork pbrain) brain, for Gomoku.
     Gomocup(String),
@@ -67,9 +70,16 @@ impl PlayerSpec {
             PlayerSpec::Nboard(command.to_string())
         } else if text == "human" {
             PlayerSpec::Human
+        } else if text == "web" {
+            PlayerSpec::Web
         } else {
             PlayerSpec::Command(text.to_string())
         }
+    }
+
+    /// A person plays (at the terminal or in the browser): one game at a time.
+    pub fn is_person(&self) -> bool {
+        matches!(self, PlayerSpec::Human | PlayerSpec::Web)
     }
 
     /// Checks that a built-in name exists for `G`, and that an engine of
@@ -115,6 +125,8 @@ impl PlayerSpec {
                 G::engine(name, seed).expect("the name was checked"),
             )),
             PlayerSpec::Human => Box::new(HumanPlayer),
+            // Seated by the match runner when a web board runs.
+            PlayerSpec::Web => Box::new(WebPlayer::unseated()),
             PlayerSpec::Command(command) => Box::new(ExternalBot::new(
                 command,
                 io,
