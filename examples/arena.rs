@@ -15,6 +15,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
+use boardbots::games::notation::parse_game_moves;
 use boardbots::{
     Engines, Game, Gomoku, Limits, MoveList, NoGo, Outcome, Player, Reversi, TicTacToe,
 };
@@ -77,34 +78,11 @@ fn parse_options(args: &[String]) -> Result<(String, Options)> {
     Ok((args[0].clone(), opts))
 }
 
-/// Parses an opening line of `f5d6c4`-style moves (column letter, row number from 1).
-fn parse_opening<G: Game>(line: &str) -> Result<Vec<G::Move>> {
-    let mut moves = Vec::new();
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_whitespace() {
-            continue;
-        }
-        let x = c.to_ascii_lowercase() as i32 - 'a' as i32;
-        let mut digits = String::new();
-        while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-            digits.push(*d);
-            chars.next();
-        }
-        let y: i32 = digits
-            .parse::<i32>()
-            .with_context(|| format!("bad opening {line}"))?
-            - 1;
-        moves.push(G::move_from_xy(x, y).with_context(|| format!("bad move in opening {line}"))?);
-    }
-    Ok(moves)
-}
-
 fn opening_for_pair<G: Game>(opts: &Options, pair: usize, rng: &mut SmallRng) -> Result<G> {
     let mut pos = G::start();
     if !opts.openings.is_empty() {
         let line = &opts.openings[pair % opts.openings.len()];
-        for m in parse_opening::<G>(line)? {
+        for m in parse_game_moves::<G>(line)? {
             pos.try_play(m).with_context(|| format!("opening {line}"))?;
         }
         return Ok(pos);

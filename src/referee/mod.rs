@@ -15,7 +15,6 @@ mod external;
 mod human;
 mod judge;
 mod match_runner;
-mod notation;
 mod openings;
 mod player_spec;
 mod record;
@@ -26,7 +25,7 @@ pub use board_text::render_board;
 pub use bot_io::{
     bot_history, full_input, parse_answer, request_line, AnswerError, BotAnswer, BotHistory, IoMode,
 };
-pub use bot_process::{BotProcess, TurnOutput, KEEP_RUNNING_MARKER, KILL_MARKER, OUTPUT_CAP};
+pub use bot_process::{BotProcess, TurnOutput, OUTPUT_CAP};
 pub use builtin::BuiltinBot;
 pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
@@ -34,7 +33,6 @@ pub use external::ExternalBot;
 pub use human::HumanPlayer;
 pub use judge::{play_game, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchSummary, OpeningPlan};
-pub use notation::{parse_moves, square_name, NotationError};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
 pub use player_spec::{PlayerSpec, UnknownEngine};
 pub use record::{DebugStrings, GameRecord, GameResult, Termination};

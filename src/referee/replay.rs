@@ -6,9 +6,9 @@ use std::path::Path;
 use crate::game::{Game, Player};
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
-use super::notation::square_name;
 use super::openings::{play_from_start, ReplayError};
 use super::record::GameRecord;
+use crate::games::notation::square_name;
 
 /// Why a replay could not be made.
 #[derive(Debug, thiserror::Error)]

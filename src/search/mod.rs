@@ -2,6 +2,7 @@
 //! Search never prints and reads the clock only through [`Limits`].
 
 mod alphabeta;
+mod cpu_time;
 mod limits;
 mod mcts;
 mod playout;
@@ -10,6 +11,7 @@ pub mod tt;
 
 pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
+pub use cpu_time::thread_cpu_seconds;
 pub use limits::Limits;
 pub use mcts::{Mcts, MctsConfig, Node, NodeId, Proof, Tree};
 pub use playout::{PlayoutPolicy, Prior, UniformPlayout};

@@ -10,7 +10,7 @@ mod rave_config;
 mod rave_tree;
 mod registry;
 
-pub use bench::{nogo_bench, playouts_per_second, thread_cpu_seconds};
+pub use bench::{nogo_bench, playouts_per_second};
 pub use mobility::MobilityEvaluator;
 pub use playout::{eye_closing_points, NoGoPlayout, PlayoutStyle};
 pub use rave::RaveMcts;
