@@ -42,5 +42,8 @@ pub use output::{write_answer, write_keep_running_marker, Answer};
 pub use replay::{ensure_not_over, play_raw, replay, Turn};
 pub use session::{run_session, SessionConfig};
 pub use simple_input::{parse_simple_move, parse_turn_count, read_simple_turn};
-pub use time_budget::{turn_deadline, FIRST_TURN_LIMIT, SAFETY_MARGIN, TURN_LIMIT};
+pub use time_budget::{
+    parse_turn_seconds, turn_deadline, FIRST_TURN_LIMIT, MAX_TURN_SECONDS, SAFETY_MARGIN,
+    TURN_LIMIT,
+};
 pub use turn_reader::{parse_first_turn, read_first_turn, read_line, FirstTurn};

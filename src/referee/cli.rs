@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+use crate::protocol::parse_turn_seconds;
 
 use super::bot_io::IoMode;
 use super::match_runner::{run_match, MatchConfig, OpeningPlan};
@@ -58,8 +59,9 @@ struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     games: usize,
     /// Seconds per turn; each player's first turn of a game gets double.
-    #[arg(long, default_value_t = 1.0)]
-    time: f64,
+    #[arg(long, value_name = "SECS", default_value = "1", allow_hyphen_values = true,
+        value_parser = positive_turn_seconds)]
+    time: Duration,
     /// I/O of external bots (gomoku: json only).
     #[arg(long, value_enum, default_value = "json")]
     io: IoMode,
@@ -110,6 +112,14 @@ struct ReplayArgs {
     out: PathBuf,
 }
 
+/// `--time`: the bots' parser of turn seconds, zero refused.
+fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
+    match parse_turn_seconds(text)? {
+        Duration::ZERO => Err("the time per turn must be positive".to_string()),
+        time => Ok(time),
+    }
+}
+
 /// Runs the referee with the process arguments; returns the exit code.
 pub fn referee_main() -> i32 {
     let cli = Cli::parse();
@@ -129,9 +139,6 @@ pub fn referee_main() -> i32 {
 fn play(args: PlayArgs) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
-    }
-    if !(args.time.is_finite() && args.time > 0.0) {
-        bail!("--time must be a positive number of seconds");
     }
     let io = [args.io_a.unwrap_or(args.io), args.io_b.unwrap_or(args.io)];
     let players = [args.player_a.clone(), args.player_b.clone()];
@@ -154,7 +161,7 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         players,
         io,
         games: args.games,
-        time: Duration::from_secs_f64(args.time),
+        time: args.time,
         concurrency: args.concurrency,
         seed: args.seed,
         openings,
