@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::Context;
 use serde_json::Value;
 
-use crate::engines::Engines;
 use crate::game::Player;
+use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::judge::{play_game, ShowBoard};
@@ -96,7 +96,7 @@ fn score_for_a(record: &GameRecord, index: usize) -> GameScore {
 }
 
 /// The opening of every pair, prepared and checked before any game starts.
-fn prepare_openings<G: Engines>(config: &MatchConfig) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
+fn prepare_openings<G: BotGame>(config: &MatchConfig) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
     let pairs = config.games.div_ceil(2);
     Ok(match &config.openings {
         OpeningPlan::StartPosition => vec![Vec::new(); pairs],
@@ -113,7 +113,7 @@ fn prepare_openings<G: Engines>(config: &MatchConfig) -> anyhow::Result<Vec<Vec<
 }
 
 /// Plays the match and returns its summary; writes the log as games finish.
-pub fn run_match<G: Engines>(config: &MatchConfig) -> anyhow::Result<MatchSummary> {
+pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchSummary> {
     let specs = config.players.clone().map(|text| PlayerSpec::parse(&text));
     for spec in &specs {
         spec.check::<G>()?;
@@ -220,7 +220,7 @@ pub fn run_match<G: Engines>(config: &MatchConfig) -> anyhow::Result<MatchSummar
     Ok(summary)
 }
 
-fn play_one<G: Engines>(
+fn play_one<G: BotGame>(
     config: &MatchConfig,
     index: usize,
     specs: &[PlayerSpec; 2],

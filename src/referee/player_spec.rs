@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
-use crate::engines::Engines;
+use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::builtin::BuiltinBot;
@@ -41,7 +41,7 @@ impl PlayerSpec {
     }
 
     /// Checks that a built-in name exists for `G`.
-    pub fn check<G: Engines>(&self) -> Result<(), UnknownEngine> {
+    pub fn check<G: BotGame>(&self) -> Result<(), UnknownEngine> {
         match self {
             PlayerSpec::Builtin(name) if !G::engine_names().contains(&name.as_str()) => {
                 Err(UnknownEngine {
@@ -56,7 +56,7 @@ impl PlayerSpec {
 
     /// A fresh player for one game. `seed` seeds a built-in engine;
     /// `globaldata` is this player's memory across games (external bots).
-    pub fn contestant<G: Engines>(
+    pub fn contestant<G: BotGame>(
         &self,
         io: IoMode,
         seed: u64,
