@@ -276,7 +276,7 @@ fn a_reused_tree_keeps_its_statistics_for_the_replied_position() {
     let kept_visits = {
         let second = engine.choose_move(&pos, &Limits::iterations(0));
         assert!(pos.is_legal(second.best_move));
-        engine.tree().node(0).visits
+        engine.tree().node(0).visits()
     };
     assert!(kept_visits > 0, "the grandchild's visits were thrown away");
     let mut fresh = RaveMcts::new(
@@ -288,7 +288,7 @@ fn a_reused_tree_keeps_its_statistics_for_the_replied_position() {
     );
     fresh.choose_move(&start, &Limits::iterations(3000));
     fresh.choose_move(&pos, &Limits::iterations(0));
-    assert_eq!(fresh.tree().node(0).visits, 0, "reuse off starts afresh");
+    assert_eq!(fresh.tree().node(0).visits(), 0, "reuse off starts afresh");
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use cpu_time::thread_cpu_seconds;
 pub use limits::Limits;
-pub use mcts::{Mcts, MctsConfig, Node, NodeId, Proof, Tree};
+pub use mcts::{Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, Selection, Tree, Uct};
 pub use playout::{PlayoutPolicy, Prior, UniformPlayout};
 pub use random::RandomSearcher;
 

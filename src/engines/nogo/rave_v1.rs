@@ -1,4 +1,5 @@
-//! MCTS with RAVE for NoGo, with an MCTS-solver and subtree reuse.
+//! The first NoGo RAVE search (its own tree and loop), kept under the name
+//! `mcts-v1` as the baseline the RAVE on the generic MCTS is measured against.
 //!
 //! In NoGo a stone never leaves the board, so "the moves `player` made after
 //! this node" is simply `player`'s stones at the end of the simulation that
@@ -19,7 +20,7 @@ const ROOT: RaveNodeId = RaveTree::ROOT;
 /// The NoGo bot's search. Each iteration descends from the root by the RAVE
 /// value, expands a leaf that has enough visits, plays out with the NoGo
 /// policy, and backs up both the real and the AMAF statistics.
-pub struct RaveMcts {
+pub struct RaveMctsV1 {
     config: RaveConfig,
     policy: NoGoPlayout,
     rng: SmallRng,
@@ -31,9 +32,9 @@ pub struct RaveMcts {
     moves: MoveList<NoGoMove>,
 }
 
-impl RaveMcts {
+impl RaveMctsV1 {
     pub fn new(config: RaveConfig, seed: u64) -> Self {
-        RaveMcts {
+        RaveMctsV1 {
             config,
             policy: NoGoPlayout::new(config.playout),
             rng: SmallRng::seed_from_u64(seed),
@@ -292,7 +293,7 @@ fn immediate_win(pos: &NoGo) -> Option<NoGoMove> {
     None
 }
 
-impl Searcher<NoGo> for RaveMcts {
+impl Searcher<NoGo> for RaveMctsV1 {
     fn choose_move(&mut self, pos: &NoGo, limits: &Limits) -> SearchResult<NoGoMove> {
         if let Some(m) = immediate_win(pos) {
             // Ends the game now; the tree may not even have seen it yet.
