@@ -241,6 +241,10 @@ impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Mcts<G, P, S> {
             self.tree.node_mut(id).record(value);
             value = -value;
         }
+        if std::mem::size_of::<S::Stats>() == 0 {
+            // A formula without statistics (UCT) has nothing to record.
+            return;
+        }
         // `value` is now the reward for the side to move at the root.
         let mut to_move = root_to_move;
         for &id in &self.path {
