@@ -10,12 +10,13 @@ use crate::search::{Limits, PlayoutPolicy, SearchResult, Searcher, UniformPlayou
 
 /// Monte-Carlo tree search.
 ///
-/// Each iteration descends from the root by the selection formula `S`, replaying moves on a clone
-/// of the root position (nodes store no positions), expands the leaf it
-/// reaches once that leaf has `expand_after_visits` visits (all children at
-/// once, in the policy's `tree_moves` order; unvisited children are tried in
-/// that order), runs one playout and backs the reward up the path (and, for
-/// the selection formula, records the playout at every expanded path node).
+/// Each iteration descends from the root by the selection formula `S`,
+/// replaying moves on a clone of the root position (nodes store no
+/// positions), expands the leaf it reaches once that leaf has
+/// `expand_after_visits` visits (all children at once, in the policy's
+/// `tree_moves` order; unvisited children are tried in that order), runs one
+/// playout and backs the reward up the path (and lets the selection formula
+/// record the playout at every expanded node of the path).
 pub struct Mcts<G: Game, P: PlayoutPolicy<G>, S: Selection<G> = Uct> {
     config: MctsConfig,
     policy: P,
