@@ -146,11 +146,14 @@ impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Mcts<G, P, S> {
     fn select_child(&self, id: NodeId) -> NodeId {
         let parent = self.tree.node(id);
         let guaranteed = if self.config.solver {
-            parent
-                .children()
-                .map(|c| self.tree.node(c).bounds().0)
-                .max()
-                .unwrap_or(-1)
+            // The best lower bound among the children, kept by `update_bounds`
+            // as the negated upper bound of the parent (no pass over the children).
+            let guaranteed = -parent.bounds().1;
+            debug_assert_eq!(
+                Some(guaranteed),
+                parent.children().map(|c| self.tree.node(c).bounds().0).max()
+            );
+            guaranteed
         } else {
             -2
         };
