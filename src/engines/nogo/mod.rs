@@ -7,8 +7,6 @@ mod mobility;
 mod playout;
 mod rave;
 mod rave_config;
-mod rave_tree;
-mod rave_v1;
 mod registry;
 
 pub use bench::{nogo_bench, playouts_per_second};
@@ -16,5 +14,3 @@ pub use mobility::MobilityEvaluator;
 pub use playout::{eye_closing_points, NoGoPlayout, PlayoutStyle};
 pub use rave::{Amaf, RaveMcts, RaveSelection};
 pub use rave_config::RaveConfig;
-pub use rave_tree::{RaveNode, RaveNodeId, RaveTree, Solved};
-pub use rave_v1::RaveMctsV1;

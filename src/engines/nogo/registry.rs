@@ -1,6 +1,6 @@
 //! The NoGo engines by name.
 
-use super::{nogo_bench, MobilityEvaluator, PlayoutStyle, RaveConfig, RaveMcts, RaveMctsV1};
+use super::{nogo_bench, MobilityEvaluator, PlayoutStyle, RaveConfig, RaveMcts};
 use crate::engines::Engines;
 use crate::games::NoGo;
 use crate::search::{AlphaBeta, Mcts, RandomSearcher, Searcher};
@@ -63,11 +63,9 @@ impl Engines for NoGo {
     /// (generic UCT, uniform playouts, no solver), then the bot's one-change
     /// variants `mcts-*` (uniform / eye-making / self-harm-averse playouts, no
     /// RAVE with UCT exploration 0.7, expansion after 8 visits, RAVE
-    /// equivalence 300 / 3000, exploration 0.2, no tree reuse, no solver),
-    /// and `mcts-v1`, the bot's first RAVE search (own tree and loop), kept
-    /// as the baseline of the RAVE on the generic MCTS.
+    /// equivalence 300 / 3000, exploration 0.2, no tree reuse, no solver).
     fn engine_names() -> &'static [&'static str] {
-        const NAMES: [&str; 15] = [
+        const NAMES: [&str; 14] = [
             "mcts",
             "minimax",
             "random",
@@ -82,7 +80,6 @@ impl Engines for NoGo {
             "mcts-explore0.2",
             "mcts-noreuse",
             "mcts-nosolver",
-            "mcts-v1",
         ];
         &NAMES
     }
@@ -92,7 +89,6 @@ impl Engines for NoGo {
             return Some(Box::new(RaveMcts::new(config, seed)));
         }
         match name {
-            "mcts-v1" => Some(Box::new(RaveMctsV1::new(RaveConfig::default(), seed))),
             "minimax" => Some(Box::new(AlphaBeta::with_evaluator(MobilityEvaluator))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<NoGo, _>::plain(seed))),
@@ -112,8 +108,10 @@ mod tests {
     #[test]
     fn every_mcts_name_is_a_distinct_configuration() {
         let mut configs = Vec::new();
-        let variants = NoGo::engine_names().iter().filter(|n| n.starts_with("mcts"));
-        for name in variants.filter(|&&n| n != "mcts-v1") {
+        for name in NoGo::engine_names()
+            .iter()
+            .filter(|n| n.starts_with("mcts"))
+        {
             let config = rave_config(name).expect("a configuration");
             assert!(!configs.contains(&config), "{name} repeats a configuration");
             configs.push(config);

@@ -151,7 +151,10 @@ impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Mcts<G, P, S> {
             let guaranteed = -parent.bounds().1;
             debug_assert_eq!(
                 Some(guaranteed),
-                parent.children().map(|c| self.tree.node(c).bounds().0).max()
+                parent
+                    .children()
+                    .map(|c| self.tree.node(c).bounds().0)
+                    .max()
             );
             guaranteed
         } else {
