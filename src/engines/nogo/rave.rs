@@ -31,33 +31,35 @@ pub struct RaveSelection {
     /// urgency for unvisited children).
     pub rave: bool,
     /// The equivalence parameter `k`.
-    pub equivalence: f64,
+    pub equivalence: f32,
     /// UCT exploration constant (0 skips the term).
-    pub exploration: f64,
+    pub exploration: f32,
     /// Value of a child with neither visits nor AMAF data.
-    pub first_play_urgency: f64,
+    pub first_play_urgency: f32,
 }
 
 impl RaveSelection {
     pub fn new(config: &RaveConfig) -> Self {
         RaveSelection {
             rave: config.rave,
-            equivalence: config.rave_equivalence as f64,
-            exploration: config.exploration as f64,
-            first_play_urgency: config.first_play_urgency as f64,
+            equivalence: config.rave_equivalence,
+            exploration: config.exploration,
+            first_play_urgency: config.first_play_urgency,
         }
     }
 }
 
 /// A mean reward in `[-1, 1]` as a value in `[0, 1]`.
 #[inline]
-fn to_unit(sum: f32, visits: u32) -> f64 {
-    (sum as f64 / visits as f64 + 1.0) * 0.5
+fn to_unit(sum: f32, visits: u32) -> f32 {
+    (sum / visits as f32 + 1.0) * 0.5
 }
 
 impl Selection<NoGo> for RaveSelection {
     type Stats = Amaf;
 
+    /// Computed in `f32`: the formula runs for every child at every level of
+    /// every descent, and single precision is ample for its comparisons.
     #[inline]
     fn score(&self, parent: ParentVisits, child: &Node<NoGoMove, Amaf>) -> f64 {
         let visits = child.visits();
@@ -68,7 +70,7 @@ impl Selection<NoGo> for RaveSelection {
                 amaf_value
             } else {
                 let k = self.equivalence;
-                let beta = (k / (3.0 * visits as f64 + k)).sqrt();
+                let beta = (k / (3.0 * visits as f32 + k)).sqrt();
                 (1.0 - beta) * to_unit(child.value_sum(), visits) + beta * amaf_value
             }
         } else if visits == 0 {
@@ -77,9 +79,9 @@ impl Selection<NoGo> for RaveSelection {
             to_unit(child.value_sum(), visits)
         };
         if self.exploration > 0.0 {
-            score += self.exploration * (parent.ln_visits / (visits as f64 + 1.0)).sqrt();
+            score += self.exploration * (parent.ln_visits as f32 / (visits as f32 + 1.0)).sqrt();
         }
-        score
+        score as f64
     }
 
     /// Every child whose point `to_move` holds at the end of the simulation
