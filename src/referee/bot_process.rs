@@ -1,12 +1,16 @@
 //! One external bot process: started with `sh -c` in a process group of its
-//! own, fed through a writer thread and read through a reader thread, so that
+//! own, fed through a writer thread and read through reader threads, so that
 //! neither a bot that does not read nor one that never answers can block the
 //! referee. Killing the whole group at the end takes every descendant with it.
+//!
+//! Every live group is registered, so that a referee stopped by SIGINT or
+//! SIGTERM can kill them all before it exits ([`kill_all_bots`]).
 
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -22,7 +26,84 @@ const EXIT_POLL: Duration = Duration::from_millis(5);
 const DRAIN_GRACE: Duration = Duration::from_millis(50);
 /// How long a bot may take to leave after the kill marker before it is killed.
 const LEAVE_GRACE: Duration = Duration::from_millis(200);
+/// How long the end of a dead bot's stderr may take to arrive.
+const STDERR_GRACE: Duration = Duration::from_millis(200);
 const READ_CHUNK: usize = 8192;
+/// How much of the end of a bot's stderr is kept for the memory verdict.
+const STDERR_TAIL: usize = 4096;
+
+/// Messages that runtimes print when an allocation fails (compared without
+/// regard to case): Rust's `memory allocation of N bytes failed`, C++'s
+/// `std::bad_alloc`, Python's `MemoryError`, Java's `OutOfMemoryError`, the
+/// `out of memory` of Go, Node.js, OCaml and others, and `strerror(ENOMEM)`.
+pub const ALLOCATION_FAILURE_MESSAGES: [&str; 6] = [
+    "memory allocation of",
+    "bad_alloc",
+    "memoryerror",
+    "outofmemoryerror",
+    "out of memory",
+    "cannot allocate memory",
+];
+
+/// How an external bot is started.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotProcessOptions {
+    /// Copy the bot's stderr to the referee's (it is read either way, for the
+    /// memory verdict, and discarded otherwise).
+    pub show_stderr: bool,
+    /// Cap in MiB on the address space of the bot and of everything it starts
+    /// (`RLIMIT_AS`, set in the child before it runs the command); `None`: no cap.
+    pub memory_mb: Option<u64>,
+}
+
+/// The process groups of every bot alive, and whether the referee is
+/// shutting down (then no new bot may start).
+struct LiveGroups {
+    groups: Vec<libc::pid_t>,
+    closed: bool,
+}
+
+static LIVE_GROUPS: Mutex<LiveGroups> = Mutex::new(LiveGroups {
+    groups: Vec::new(),
+    closed: false,
+});
+
+fn live_groups() -> MutexGuard<'static, LiveGroups> {
+    LIVE_GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sends SIGKILL to a whole process group.
+fn kill_group(group: libc::pid_t) {
+    // SAFETY: killpg only sends a signal. `group` is the id of a bot this
+    // module started and has not reaped (exits are only observed with
+    // WNOWAIT until `kill`), so the id cannot belong to anyone else.
+    unsafe {
+        libc::killpg(group, libc::SIGKILL);
+    }
+}
+
+/// Kills the process group of every bot alive and stops new bots from
+/// starting, for good: the referee is about to exit. Returns how many groups
+/// were killed.
+pub fn kill_all_bots() -> usize {
+    let mut live = live_groups();
+    live.closed = true;
+    for &group in &live.groups {
+        kill_group(group);
+    }
+    let killed = live.groups.len();
+    live.groups.clear();
+    killed
+}
+
+/// The end of a bot's stderr, filled by its reader thread.
+#[derive(Default)]
+struct StderrTail {
+    bytes: Vec<u8>,
+    closed: bool,
+}
+
+type SharedTail = Arc<(Mutex<StderrTail>, Condvar)>;
 
 /// What one turn of a bot produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,28 +121,81 @@ pub enum TurnOutput {
 /// A running bot.
 pub struct BotProcess {
     child: Child,
-    process_group: u32,
+    process_group: libc::pid_t,
     stdin: Option<Sender<String>>,
     stdout: Receiver<Vec<u8>>,
     stdout_closed: bool,
+    stderr: SharedTail,
+    memory_mb: Option<u64>,
     exit_status: Option<ExitStatus>,
     reaped: bool,
 }
 
 impl BotProcess {
-    /// Starts `sh -c command` in a new process group with piped stdin and
-    /// stdout; `stderr` is where the bot's diagnostics go.
-    pub fn spawn(command: &str, stderr: Stdio) -> std::io::Result<Self> {
-        let mut child = Command::new("sh")
+    /// Starts `sh -c command` in a new process group with piped standard
+    /// streams, under the limits of `options`. Fails once the referee is
+    /// shutting down.
+    ///
+    /// On Linux the shell also gets SIGKILL when the thread that started it
+    /// ends (`PR_SET_PDEATHSIG`), so a referee killed with SIGKILL takes its
+    /// bots' shells along: start a bot from a thread that outlives its use.
+    pub fn spawn(command: &str, options: &BotProcessOptions) -> std::io::Result<Self> {
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
-            .process_group(0)
-            .spawn()?;
+            .stderr(Stdio::piped())
+            .process_group(0);
+        let memory_bytes = options
+            .memory_mb
+            .map(|mb| mb.saturating_mul(1 << 20) as libc::rlim_t);
+        let parent = std::process::id() as libc::pid_t;
+        // SAFETY: the closure runs in the forked child before exec and only
+        // makes async-signal-safe system calls (prctl, getppid, setrlimit).
+        unsafe {
+            shell.pre_exec(move || {
+                #[cfg(target_os = "linux")]
+                {
+                    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    // The referee may have died before the line above.
+                    if libc::getppid() != parent {
+                        libc::_exit(1);
+                    }
+                }
+                #[cfg(not(target_os = "linux"))]
+                let _ = parent;
+                if let Some(bytes) = memory_bytes {
+                    let limit = libc::rlimit {
+                        rlim_cur: bytes,
+                        rlim_max: bytes,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+        let mut child = {
+            // Registered under the lock, so a shutdown either comes before
+            // the start (and refuses it) or after the registration (and kills it).
+            let mut live = live_groups();
+            if live.closed {
+                return Err(std::io::Error::other("the referee is shutting down"));
+            }
+            let child = shell.spawn()?;
+            live.groups.push(child.id() as libc::pid_t);
+            child
+        };
         let mut stdin = child.stdin.take().expect("stdin is piped");
         let mut stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let stderr_tail = SharedTail::default();
+        spawn_stderr_reader(stderr, Arc::clone(&stderr_tail), options.show_stderr);
 
         let (input_tx, input_rx) = mpsc::channel::<String>();
         thread::spawn(move || {
@@ -94,11 +228,13 @@ impl BotProcess {
         });
 
         Ok(BotProcess {
-            process_group: child.id(),
+            process_group: child.id() as libc::pid_t,
             child,
             stdin: Some(input_tx),
             stdout: output_rx,
             stdout_closed: false,
+            stderr: stderr_tail,
+            memory_mb: options.memory_mb,
             exit_status: None,
             reaped: false,
         })
@@ -155,7 +291,7 @@ impl BotProcess {
                 Err(RecvTimeoutError::Timeout) => {
                     // A descendant may still hold stdout open after the bot
                     // itself has exited, so the exit is watched separately.
-                    if let Ok(Some(status)) = self.child.try_wait() {
+                    if let Ok(Some(status)) = self.peek_exit() {
                         self.exit_status = Some(status);
                         self.drain_into(&mut buffer, deadline);
                     }
@@ -185,7 +321,7 @@ impl BotProcess {
             if let Some(status) = self.exit_status {
                 break status;
             }
-            match self.child.try_wait() {
+            match self.peek_exit() {
                 Ok(Some(status)) => self.exit_status = Some(status),
                 Ok(None) if Instant::now() < deadline => thread::sleep(EXIT_POLL),
                 Ok(None) => return timeout(),
@@ -201,14 +337,11 @@ impl BotProcess {
             );
         }
         if !status.success() {
-            return fault(Termination::Crash, format!("the bot exited with {status}"));
+            return self.death(format!("the bot exited with {status}"));
         }
         let text = String::from_utf8_lossy(&buffer).into_owned();
         if text.trim().is_empty() {
-            return fault(
-                Termination::Crash,
-                "the bot exited without answering".into(),
-            );
+            return self.death("the bot exited without answering".into());
         }
         TurnOutput::Answer {
             text,
@@ -224,7 +357,7 @@ impl BotProcess {
         }
         let leave_by = Instant::now() + LEAVE_GRACE;
         while self.exit_status.is_none() && Instant::now() < leave_by {
-            match self.child.try_wait() {
+            match self.peek_exit() {
                 Ok(Some(status)) => self.exit_status = Some(status),
                 Ok(None) => thread::sleep(EXIT_POLL),
                 Err(_) => break,
@@ -240,13 +373,13 @@ impl BotProcess {
             return;
         }
         self.stdin = None;
-        // `libc` is not a dependency: the group is killed through kill(1).
-        let _ = Command::new("kill")
-            .args(["-s", "KILL", "--", &format!("-{}", self.process_group)])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        {
+            // Unregistered before the leader is reaped: after that its id
+            // may be reused by an unrelated group.
+            let mut live = live_groups();
+            kill_group(self.process_group);
+            live.groups.retain(|&group| group != self.process_group);
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
         self.reaped = true;
@@ -257,6 +390,106 @@ impl Drop for BotProcess {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+impl BotProcess {
+    /// The bot's exit status if it has exited, without reaping it: while the
+    /// zombie stands, its id (and so its process group id) cannot be reused,
+    /// and killing the group stays safe. Only `kill` reaps.
+    fn peek_exit(&self) -> std::io::Result<Option<ExitStatus>> {
+        use std::os::unix::process::ExitStatusExt;
+        // SAFETY: waitid writes into the zeroed siginfo it is given; the
+        // accessors read the fields waitid filled for a child event.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if libc::waitid(libc::P_PID, self.child.id() as libc::id_t, &mut info, flags) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if info.si_pid() == 0 {
+                return Ok(None);
+            }
+            let status = info.si_status();
+            // The raw wait status: exit code in the second byte, or the
+            // signal number (with 0x80 for a core dump).
+            let raw = match info.si_code {
+                libc::CLD_EXITED => (status & 0xff) << 8,
+                libc::CLD_DUMPED => status | 0x80,
+                _ => status,
+            };
+            Ok(Some(ExitStatus::from_raw(raw)))
+        }
+    }
+
+    /// The verdict on a bot that died without a proper answer: `memory` if it
+    /// ran under a memory cap and its stderr ends with an allocation failure
+    /// (see [`ALLOCATION_FAILURE_MESSAGES`]), `crash` otherwise. The cap itself
+    /// leaves no other trace: a failed allocation is an ordinary error return
+    /// to the bot, so a bot that dies of it silently (say a segfault on an
+    /// unchecked null pointer) is judged a crash.
+    fn death(&self, detail: String) -> TurnOutput {
+        let Some(mb) = self.memory_mb else {
+            return fault(Termination::Crash, detail);
+        };
+        let tail = self.stderr_tail();
+        let lowered = tail.to_lowercase();
+        let Some(message) = ALLOCATION_FAILURE_MESSAGES
+            .iter()
+            .find(|message| lowered.contains(*message))
+        else {
+            return fault(Termination::Crash, detail);
+        };
+        let line = tail
+            .lines()
+            .find(|line| line.to_lowercase().contains(message))
+            .unwrap_or_default()
+            .trim();
+        fault(
+            Termination::Memory,
+            format!("{detail} after an allocation failure under the {mb} MiB cap: {line}"),
+        )
+    }
+
+    /// The end of the bot's stderr, once it is closed (or after a short grace).
+    fn stderr_tail(&self) -> String {
+        let (tail, closed) = &*self.stderr;
+        let give_up = Instant::now() + STDERR_GRACE;
+        let mut state = tail.lock().unwrap_or_else(PoisonError::into_inner);
+        while !state.closed {
+            let now = Instant::now();
+            if now >= give_up {
+                break;
+            }
+            state = closed
+                .wait_timeout(state, give_up - now)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        String::from_utf8_lossy(&state.bytes).into_owned()
+    }
+}
+
+/// Reads a bot's stderr to its end, keeping the last [`STDERR_TAIL`] bytes and
+/// copying everything to the referee's stderr if asked.
+fn spawn_stderr_reader(mut stderr: impl Read + Send + 'static, tail: SharedTail, show: bool) {
+    thread::spawn(move || {
+        let mut chunk = vec![0u8; READ_CHUNK];
+        loop {
+            let n = match stderr.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            if show {
+                let _ = std::io::stderr().lock().write_all(&chunk[..n]);
+            }
+            let mut state = tail.0.lock().unwrap_or_else(PoisonError::into_inner);
+            state.bytes.extend_from_slice(&chunk[..n]);
+            let excess = state.bytes.len().saturating_sub(STDERR_TAIL);
+            state.bytes.drain(..excess);
+        }
+        tail.0.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
+        tail.1.notify_all();
+    });
 }
 
 fn fault(termination: Termination, detail: String) -> TurnOutput {
@@ -297,7 +530,8 @@ mod tests {
 
     #[test]
     fn echo_bot_answers_and_exits() {
-        let mut bot = BotProcess::spawn("read line; echo \"got $line\"", Stdio::null()).unwrap();
+        let mut bot =
+            BotProcess::spawn("read line; echo \"got $line\"", &Default::default()).unwrap();
         let (out, _) = bot.exchange("hi\n".into(), Duration::from_secs(5));
         assert_eq!(
             out,
@@ -310,7 +544,7 @@ mod tests {
 
     #[test]
     fn silent_bot_times_out() {
-        let mut bot = BotProcess::spawn("sleep 5", Stdio::null()).unwrap();
+        let mut bot = BotProcess::spawn("sleep 5", &Default::default()).unwrap();
         let (out, elapsed) = bot.exchange("\n".into(), Duration::from_millis(100));
         assert!(matches!(
             out,
@@ -321,5 +555,81 @@ mod tests {
         ));
         assert_eq!(elapsed, Duration::from_millis(100));
         bot.kill();
+    }
+
+    fn death_of(script: &str, memory_mb: Option<u64>) -> TurnOutput {
+        let options = BotProcessOptions {
+            show_stderr: false,
+            memory_mb,
+        };
+        let mut bot = BotProcess::spawn(script, &options).unwrap();
+        bot.exchange("\n".into(), Duration::from_secs(5)).0
+    }
+
+    fn termination(output: &TurnOutput) -> Option<Termination> {
+        match output {
+            TurnOutput::Fault { termination, .. } => Some(*termination),
+            TurnOutput::Answer { .. } => None,
+        }
+    }
+
+    #[test]
+    fn allocation_failure_message_under_a_cap_is_a_memory_death() {
+        let rust_abort = "echo 'memory allocation of 1073741824 bytes failed' >&2; kill -ABRT $$";
+        let output = death_of(rust_abort, Some(256));
+        assert_eq!(
+            termination(&output),
+            Some(Termination::Memory),
+            "{output:?}"
+        );
+        let python = "echo 'MemoryError' >&2; exit 1";
+        assert_eq!(
+            termination(&death_of(python, Some(64))),
+            Some(Termination::Memory)
+        );
+    }
+
+    #[test]
+    fn other_deaths_and_uncapped_bots_are_crashes() {
+        let rust_abort = "echo 'memory allocation of 1073741824 bytes failed' >&2; exit 134";
+        assert_eq!(
+            termination(&death_of(rust_abort, None)),
+            Some(Termination::Crash)
+        );
+        let segfault = "echo 'segmentation fault' >&2; kill -SEGV $$";
+        assert_eq!(
+            termination(&death_of(segfault, Some(256))),
+            Some(Termination::Crash)
+        );
+    }
+
+    #[test]
+    fn exit_codes_and_signals_are_reported_without_reaping_early() {
+        for (script, expected) in [
+            ("exit 3", "exit status: 3"),
+            ("kill -TERM $$", "signal: 15 (SIGTERM)"),
+        ] {
+            match death_of(script, None) {
+                TurnOutput::Fault { detail, .. } => assert!(detail.contains(expected), "{detail}"),
+                answer => panic!("{answer:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn address_space_cap_applies_to_the_bot() {
+        let options = BotProcessOptions {
+            show_stderr: false,
+            memory_mb: Some(100),
+        };
+        let mut bot = BotProcess::spawn("read line; ulimit -v", &options).unwrap();
+        let (out, _) = bot.exchange("\n".into(), Duration::from_secs(5));
+        assert_eq!(
+            out,
+            TurnOutput::Answer {
+                text: format!("{}\n", 100 * 1024),
+                keep_running: false
+            }
+        );
     }
 }

@@ -2,7 +2,6 @@
 //! a fresh process per turn with the full history, or one kept-running
 //! process fed one request per turn once it printed the keep-running marker.
 
-use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
@@ -10,7 +9,7 @@ use serde_json::Value;
 use crate::game::Game;
 
 use super::bot_io::{full_input, parse_answer, request_line, IoMode};
-use super::bot_process::{BotProcess, TurnOutput};
+use super::bot_process::{BotProcess, BotProcessOptions, TurnOutput};
 use super::contestant::{Contestant, Fault, Turn, TurnReport};
 use super::record::Termination;
 
@@ -18,7 +17,7 @@ use super::record::Termination;
 pub struct ExternalBot {
     command: String,
     io: IoMode,
-    show_stderr: bool,
+    process: BotProcessOptions,
     kept_running: Option<BotProcess>,
     data: Value,
     globaldata: Arc<Mutex<Value>>,
@@ -29,24 +28,16 @@ impl ExternalBot {
     pub fn new(
         command: &str,
         io: IoMode,
-        show_stderr: bool,
+        process: BotProcessOptions,
         globaldata: Arc<Mutex<Value>>,
     ) -> Self {
         ExternalBot {
             command: command.to_string(),
             io,
-            show_stderr,
+            process,
             kept_running: None,
             data: Value::Null,
             globaldata,
-        }
-    }
-
-    fn stderr(&self) -> Stdio {
-        if self.show_stderr {
-            Stdio::inherit()
-        } else {
-            Stdio::null()
         }
     }
 }
@@ -67,7 +58,7 @@ impl<G: Game> Contestant<G> for ExternalBot {
                 (process, request_line(self.io, last))
             }
             None => {
-                let process = match BotProcess::spawn(&self.command, self.stderr()) {
+                let process = match BotProcess::spawn(&self.command, &self.process) {
                     Ok(process) => process,
                     Err(e) => {
                         return TurnReport {

@@ -1,26 +1,29 @@
-//! A match: many games between players A and B in colour-swapped pairs, run
-//! on worker threads, logged, counted, and stopped early by an SPRT.
+//! Runs a match or tournament: the games of the schedule that this shard
+//! plays and the log does not hold yet, in colour-swapped pairs on worker
+//! threads, each logged as it ends; a match may stop early on an SPRT.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
-use std::io::Write as _;
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::bail;
 use serde_json::Value;
 
 use crate::game::Player;
 use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
+use super::bot_process::BotProcessOptions;
+use super::game_log::GameLog;
 use super::judge::{play_game, ShowBoard};
 use super::openings::{load_openings, random_opening};
 use super::player_spec::PlayerSpec;
 use super::record::GameRecord;
-use super::stats::{GameScore, Pentanomial, Sprt, SprtDecision, Trinomial};
+use super::schedule::{Entrant, Format, Schedule, ScheduledGame, Shard};
+use super::stats::{Sprt, SprtDecision};
+use super::summary::{render_report, GameOutcome, MatchSummary};
 
 /// Where each pair's opening comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,40 +36,59 @@ pub enum OpeningPlan {
     File(PathBuf),
 }
 
-/// Everything a match needs to know.
+/// Everything a match or tournament needs to know.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// Player A's and B's specs, as typed.
-    pub players: [String; 2],
-    /// I/O mode of A's and B's external bots.
-    pub io: [IoMode; 2],
+    /// The players as typed, `NAME=SPEC` or a spec (see `Entrant`); a match
+    /// has two, A and B.
+    pub players: Vec<String>,
+    /// I/O mode of each player's external bot.
+    pub io: Vec<IoMode>,
+    pub format: Format,
+    /// Games of every pairing.
     pub games: usize,
     /// Time per turn (doubled on each player's first turn of a game).
     pub time: Duration,
     pub concurrency: usize,
     pub seed: u64,
     pub openings: OpeningPlan,
-    /// JSON lines, one per finished game.
+    /// JSON lines, one per finished game, appended.
     pub log: Option<PathBuf>,
+    /// Keep the games the log already holds and play only the others.
+    pub resume: bool,
+    /// Play only this share of the pairs.
+    pub shard: Option<Shard>,
     /// Print the board after every move (on stderr).
     pub show: bool,
+    /// Stop a match on a decision of this test.
     pub sprt: Option<Sprt>,
     /// Show a progress bar on stderr.
     pub progress: bool,
-    /// Pass the bots' stderr through instead of discarding it.
-    pub bot_stderr: bool,
+    /// How external bots are started (stderr, memory cap).
+    pub process: BotProcessOptions,
 }
 
-/// The outcome of a match from A's point of view.
-#[derive(Clone, Debug, Default)]
-pub struct MatchSummary {
-    pub games_played: usize,
-    pub trinomial: Trinomial,
-    pub pentanomial: Pentanomial,
-    /// Games by termination name.
-    pub terminations: BTreeMap<&'static str, usize>,
-    /// The test, its log-likelihood ratio (pentanomial) and decision.
-    pub sprt: Option<(Sprt, f64, SprtDecision)>,
+/// The games of a run: those the log held and those played.
+#[derive(Clone, Debug)]
+pub struct MatchResults {
+    pub format: Format,
+    pub entrants: Vec<Entrant>,
+    /// Every game of the schedule that is logged or was played now.
+    pub outcomes: Vec<GameOutcome>,
+    /// How many of them came from the log.
+    pub resumed: usize,
+}
+
+impl MatchResults {
+    /// The report printed at the end (the same as `referee stats` prints
+    /// for the same games).
+    pub fn report(&self, sprt: Option<Sprt>) -> String {
+        let names = match &self.entrants[..] {
+            [a, b, ..] => [a.name.as_str(), b.name.as_str()],
+            _ => ["A", "B"],
+        };
+        render_report(self.format, names, &self.outcomes, sprt)
+    }
 }
 
 /// SplitMix64 of `seed` and `stream`: independent seeds for every game and side.
@@ -78,26 +100,11 @@ fn mix_seed(seed: u64, stream: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A's colour in game `index` (0-based): Black in games 1, 3, 5, ... (1-based).
-fn a_colour(index: usize) -> Player {
-    if index.is_multiple_of(2) {
-        Player::Black
-    } else {
-        Player::White
-    }
-}
-
-fn score_for_a(record: &GameRecord, index: usize) -> GameScore {
-    match record.result.winner() {
-        None => GameScore::Draw,
-        Some(winner) if winner == a_colour(index) => GameScore::Win,
-        Some(_) => GameScore::Loss,
-    }
-}
-
-/// The opening of every pair, prepared and checked before any game starts.
-fn prepare_openings<G: BotGame>(config: &MatchConfig) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
-    let pairs = config.games.div_ceil(2);
+/// The opening of every pair index, prepared and checked before any game starts.
+fn prepare_openings<G: BotGame>(
+    config: &MatchConfig,
+    pairs: usize,
+) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
     Ok(match &config.openings {
         OpeningPlan::StartPosition => vec![Vec::new(); pairs],
         OpeningPlan::RandomPlies(plies) => (0..pairs)
@@ -112,32 +119,147 @@ fn prepare_openings<G: BotGame>(config: &MatchConfig) -> anyhow::Result<Vec<Vec<
     })
 }
 
-/// Plays the match and returns its summary; writes the log as games finish.
-pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchSummary> {
-    let specs = config.players.clone().map(|text| PlayerSpec::parse(&text));
+/// The players, checked: a match has two; a tournament two or more, each
+/// with a name of its own.
+fn entrants<G: BotGame>(config: &MatchConfig) -> anyhow::Result<(Vec<Entrant>, Vec<PlayerSpec>)> {
+    let entrants: Vec<Entrant> = config.players.iter().map(|p| Entrant::parse(p)).collect();
+    match config.format {
+        Format::Match if entrants.len() != 2 => bail!("a match needs two players"),
+        Format::RoundRobin | Format::Gauntlet if entrants.len() < 2 => {
+            bail!("a tournament needs at least two players")
+        }
+        Format::RoundRobin | Format::Gauntlet => {
+            let mut names = HashSet::new();
+            for entrant in &entrants {
+                if !names.insert(entrant.name.as_str()) {
+                    bail!(
+                        "two players are named {:?}; name them with NAME=SPEC",
+                        entrant.name
+                    );
+                }
+            }
+        }
+        Format::Match => {}
+    }
+    if config.io.len() != entrants.len() {
+        bail!("one I/O mode per player is needed");
+    }
+    let specs: Vec<PlayerSpec> = entrants
+        .iter()
+        .map(|e| PlayerSpec::parse(&e.spec))
+        .collect();
     for spec in &specs {
         spec.check::<G>()?;
     }
-    let has_human = specs.contains(&PlayerSpec::Human);
-    let workers = if has_human {
+    Ok((entrants, specs))
+}
+
+/// Black's and White's names in a scheduled game.
+fn names_of(schedule: &Schedule, entrants: &[Entrant], game: &ScheduledGame) -> [String; 2] {
+    let [a, b] = schedule.pairings[game.id.pairing].map(|i| entrants[i].name.clone());
+    match game.id.a_colour {
+        Player::Black => [a, b],
+        Player::White => [b, a],
+    }
+}
+
+/// The games the log already holds that belong to this schedule; refuses a
+/// log of other players or another game.
+fn logged_outcomes<G: BotGame>(
+    config: &MatchConfig,
+    schedule: &Schedule,
+    entrants: &[Entrant],
+    records: &[GameRecord],
+) -> anyhow::Result<Vec<GameOutcome>> {
+    let mut outcomes = Vec::new();
+    let mut seen = HashSet::new();
+    let mut foreign = 0;
+    for record in records {
+        let outcome = GameOutcome::from_record(record)?;
+        if record.game != G::NAME || record.format != config.format {
+            bail!(
+                "the log holds a {} {} game, not {} {}",
+                record.game,
+                record.format.name(),
+                G::NAME,
+                config.format.name()
+            );
+        }
+        if !schedule.contains(outcome.id) {
+            foreign += 1;
+            continue;
+        }
+        let [a, b] = schedule.pairings[outcome.id.pairing].map(|i| entrants[i].name.as_str());
+        if outcome.a_and_b() != [a, b] {
+            let [la, lb] = outcome.a_and_b();
+            bail!(
+                "game {} of the log is {la} vs {lb}, but this command pairs {a} vs {b}",
+                outcome.id
+            );
+        }
+        if seen.insert(outcome.id) {
+            outcomes.push(outcome);
+        }
+    }
+    if foreign > 0 {
+        eprintln!("referee: ignoring {foreign} logged games outside this command's schedule");
+    }
+    Ok(outcomes)
+}
+
+/// Plays the games of the schedule that this shard plays and the log does
+/// not hold yet; writes each to the log as it ends.
+pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResults> {
+    let (entrants, specs) = entrants::<G>(config)?;
+    if config.resume && config.log.is_none() {
+        bail!("--resume needs --log");
+    }
+    if config.sprt.is_some() && (config.shard.is_some() || config.format != Format::Match) {
+        bail!(
+            "--sprt stops a single match on its own results; shards cannot (run them without \
+             --sprt and test the merged logs with `referee stats --sprt`)"
+        );
+    }
+    let schedule = Schedule::new(config.format, entrants.len(), config.games);
+    let openings = prepare_openings::<G>(config, schedule.pairs_per_pairing())?;
+    let (mut log, logged) = match &config.log {
+        Some(path) => {
+            let (log, records) = GameLog::open(path, config.resume)?;
+            (Some(log), records)
+        }
+        None => (None, Vec::new()),
+    };
+    let mut outcomes = logged_outcomes::<G>(config, &schedule, &entrants, &logged)?;
+    let resumed = outcomes.len();
+    let done: HashSet<_> = outcomes.iter().map(|o| o.id).collect();
+    let jobs: Vec<ScheduledGame> = schedule
+        .games()
+        .into_iter()
+        .filter(|game| config.shard.is_none_or(|shard| shard.plays(game)))
+        .filter(|game| !done.contains(&game.id))
+        .collect();
+    if config.resume {
+        eprintln!(
+            "referee: the log holds {resumed} games of this run; playing {} more",
+            jobs.len()
+        );
+    }
+
+    let mut summary = MatchSummary::of(&outcomes, None);
+    let decided_already = config
+        .sprt
+        .is_some_and(|sprt| summary.test(sprt) != SprtDecision::Continue);
+    let workers = if specs.contains(&PlayerSpec::Human) {
         1
     } else {
-        config.concurrency.clamp(1, config.games.max(1))
+        config.concurrency.clamp(1, jobs.len().max(1))
     };
-    let openings = prepare_openings::<G>(config)?;
-    let mut log = match &config.log {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot create the log {}", path.display()))?,
-        )),
-        None => None,
-    };
-    let globaldata = [
-        Arc::new(Mutex::new(Value::Null)),
-        Arc::new(Mutex::new(Value::Null)),
-    ];
-    let progress = (config.progress && config.games > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(config.games as u64);
+    let globaldata: Vec<Arc<Mutex<Value>>> = entrants
+        .iter()
+        .map(|_| Arc::new(Mutex::new(Value::Null)))
+        .collect();
+    let progress = (config.progress && jobs.len() > 1 && !decided_already).then(|| {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
         if let Ok(style) = indicatif::ProgressStyle::with_template(
             "{bar:30} {pos}/{len} games, {elapsed} elapsed, ETA {eta} {msg}",
         ) {
@@ -146,34 +268,36 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchSummar
         bar
     });
 
-    let next_game = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (results_tx, results_rx) = mpsc::channel::<(usize, anyhow::Result<GameRecord>)>();
-    let mut summary = MatchSummary::default();
-    let mut first_of_pair: HashMap<usize, GameScore> = HashMap::new();
-
+    let next_job = AtomicUsize::new(0);
+    let stop = AtomicBool::new(decided_already);
+    let (results_tx, results_rx) = mpsc::channel::<anyhow::Result<GameRecord>>();
+    let run = Run {
+        config,
+        schedule: &schedule,
+        entrants: &entrants,
+        specs: &specs,
+        openings: &openings,
+        globaldata: &globaldata,
+    };
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 0..workers {
             let results_tx = results_tx.clone();
-            let (next_game, stop, specs, openings, globaldata) =
-                (&next_game, &stop, &specs, &openings, &globaldata);
+            let (next_job, stop, jobs, run) = (&next_job, &stop, &jobs, &run);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let index = next_game.fetch_add(1, Ordering::SeqCst);
-                if index >= config.games {
+                let Some(job) = jobs.get(next_job.fetch_add(1, Ordering::SeqCst)) else {
                     break;
-                }
-                let record = play_one::<G>(config, index, specs, &openings[index / 2], globaldata);
-                if results_tx.send((index, record)).is_err() {
+                };
+                if results_tx.send(run.play::<G>(job)).is_err() {
                     break;
                 }
             });
         }
         drop(results_tx);
 
-        for (index, record) in results_rx {
+        for record in results_rx {
             let record = match record {
                 Ok(record) => record,
                 Err(e) => {
@@ -182,33 +306,21 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchSummar
                 }
             };
             if let Some(log) = &mut log {
-                serde_json::to_writer(&mut *log, &record)?;
-                log.write_all(b"\n")?;
-                log.flush()?;
+                log.append(&record)?;
             }
-            let score = score_for_a(&record, index);
-            summary.games_played += 1;
-            summary.trinomial.add(score);
-            *summary
-                .terminations
-                .entry(record.termination.name())
-                .or_default() += 1;
-            if let Some(first) = first_of_pair.remove(&(index / 2)) {
-                summary.pentanomial.add_pair(first, score);
-            } else {
-                first_of_pair.insert(index / 2, score);
-            }
+            let outcome = GameOutcome::from_record(&record)?;
+            summary.add(&outcome);
+            outcomes.push(outcome);
             if let Some(sprt) = config.sprt {
-                let llr = sprt.llr_pentanomial(&summary.pentanomial);
-                let decision = sprt.decision(llr);
-                summary.sprt = Some((sprt, llr, decision));
-                if decision != SprtDecision::Continue {
+                if summary.test(sprt) != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
                 }
             }
             if let Some(bar) = &progress {
-                let t = summary.trinomial;
-                bar.set_message(format!("+{} -{} ={}", t.wins, t.losses, t.draws));
+                if config.format == Format::Match {
+                    let t = summary.trinomial;
+                    bar.set_message(format!("+{} -{} ={}", t.wins, t.losses, t.draws));
+                }
                 bar.inc(1);
             }
         }
@@ -217,125 +329,79 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchSummar
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    Ok(summary)
-}
-
-fn play_one<G: BotGame>(
-    config: &MatchConfig,
-    index: usize,
-    specs: &[PlayerSpec; 2],
-    opening: &[(i32, i32)],
-    globaldata: &[Arc<Mutex<Value>>; 2],
-) -> anyhow::Result<GameRecord> {
-    // Slot 0 is A, slot 1 is B; `order` lists the slots as Black, White.
-    let order = match a_colour(index) {
-        Player::Black => [0, 1],
-        Player::White => [1, 0],
-    };
-    let mut contestants = Vec::with_capacity(2);
-    for (colour, &slot) in order.iter().enumerate() {
-        let seed = mix_seed(config.seed, (index as u64) << 1 | colour as u64);
-        contestants.push(specs[slot].contestant::<G>(
-            config.io[slot],
-            seed,
-            config.bot_stderr,
-            &globaldata[slot],
-        )?);
-    }
-    let mut white = contestants.pop().expect("two players");
-    let mut black = contestants.pop().expect("two players");
-    let names = order.map(|slot| config.players[slot].as_str());
-    let display = config.show.then_some(ShowBoard { names });
-    let played = play_game::<G>(
-        [black.as_mut(), white.as_mut()],
-        opening,
-        config.time,
-        display.as_ref(),
-    );
-    let xy = |(x, y): (i32, i32)| [x, y];
-    Ok(GameRecord {
-        game: G::NAME.to_string(),
-        number: index + 1,
-        black: names[0].to_string(),
-        white: names[1].to_string(),
-        player_a: a_colour(index).name().to_string(),
-        result: played.result,
-        termination: played.termination,
-        detail: played.detail,
-        opening: opening.iter().copied().map(xy).collect(),
-        moves: played.moves.into_iter().map(xy).collect(),
-        refused_move: played.refused_move.map(xy),
-        times_ms: played.times_ms,
-        debug: played.debug,
+    Ok(MatchResults {
+        format: config.format,
+        entrants,
+        outcomes,
+        resumed,
     })
 }
 
-impl MatchSummary {
-    /// The cutechess-style report printed at the end of a match.
-    pub fn report(&self, name_a: &str, name_b: &str) -> String {
-        let t = self.trinomial;
-        let e = t.estimate();
-        let games = t.games();
-        let draw_ratio = if games > 0 {
-            100.0 * t.draws as f64 / games as f64
-        } else {
-            0.0
+/// What every game of a run shares.
+struct Run<'a> {
+    config: &'a MatchConfig,
+    schedule: &'a Schedule,
+    entrants: &'a [Entrant],
+    specs: &'a [PlayerSpec],
+    /// By pair index within a pairing: every pairing plays the same openings.
+    openings: &'a [Vec<(i32, i32)>],
+    /// Each player's memory across its games (external bots' `globaldata`).
+    globaldata: &'a [Arc<Mutex<Value>>],
+}
+
+impl Run<'_> {
+    fn play<G: BotGame>(&self, job: &ScheduledGame) -> anyhow::Result<GameRecord> {
+        let config = self.config;
+        let [a, b] = self.schedule.pairings[job.id.pairing];
+        // Player indices as Black, White.
+        let order = match job.id.a_colour {
+            Player::Black => [a, b],
+            Player::White => [b, a],
         };
-        let p = self.pentanomial;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "Score of {name_a} vs {name_b}: {} - {} - {}  [{:.3}] {games}",
-            t.wins,
-            t.losses,
-            t.draws,
-            t.score()
-        );
-        let _ = writeln!(
-            out,
-            "Elo difference: {:.2} +/- {:.2}, LOS: {:.2} %, DrawRatio: {:.2} %",
-            e.elo,
-            e.elo_margin,
-            e.los * 100.0,
-            draw_ratio
-        );
-        let _ = writeln!(
-            out,
-            "nElo difference: {:.2} +/- {:.2}",
-            e.nelo, e.nelo_margin
-        );
-        let _ = writeln!(
-            out,
-            "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD: {}/{} ({} pairs)",
-            p.ll,
-            p.ld,
-            p.wl + p.dd,
-            p.wd,
-            p.ww,
-            p.wl,
-            p.dd,
-            p.pairs()
-        );
-        if let Some((sprt, llr, decision)) = self.sprt {
-            let bound = if llr >= 0.0 {
-                sprt.upper_bound()
-            } else {
-                sprt.lower_bound()
-            };
-            let _ = writeln!(
-                out,
-                "SPRT: llr {llr:.3} ({:.1}%), lbound {:.2}, ubound {:.2} - {decision}",
-                100.0 * llr / bound,
-                sprt.lower_bound(),
-                sprt.upper_bound()
-            );
+        // Pairing 0 of a match keeps the seeds of game numbers 0, 1, 2, ...
+        let stream =
+            (job.id.pairing * self.schedule.games_per_pairing + job.index_in_pairing) as u64;
+        let mut contestants = Vec::with_capacity(2);
+        for (colour, &player) in order.iter().enumerate() {
+            let seed = mix_seed(config.seed, stream << 1 | colour as u64);
+            contestants.push(self.specs[player].contestant::<G>(
+                config.io[player],
+                seed,
+                &config.process,
+                &self.globaldata[player],
+            )?);
         }
-        let terminations: Vec<String> = self
-            .terminations
-            .iter()
-            .map(|(name, count)| format!("{name} {count}"))
-            .collect();
-        let _ = writeln!(out, "Terminations: {}", terminations.join(", "));
-        out
+        let mut white = contestants.pop().expect("two players");
+        let mut black = contestants.pop().expect("two players");
+        let names = names_of(self.schedule, self.entrants, job);
+        let display = config.show.then(|| ShowBoard {
+            names: [names[0].as_str(), names[1].as_str()],
+        });
+        let opening = &self.openings[job.id.pair];
+        let played = play_game::<G>(
+            [black.as_mut(), white.as_mut()],
+            opening,
+            config.time,
+            display.as_ref(),
+        );
+        let xy = |(x, y): (i32, i32)| [x, y];
+        let [black_name, white_name] = names;
+        Ok(GameRecord {
+            game: G::NAME.to_string(),
+            format: config.format,
+            id: job.id.to_string(),
+            number: job.number,
+            black: black_name,
+            white: white_name,
+            player_a: job.id.a_colour.name().to_string(),
+            result: played.result,
+            termination: played.termination,
+            detail: played.detail,
+            opening: opening.iter().copied().map(xy).collect(),
+            moves: played.moves.into_iter().map(xy).collect(),
+            refused_move: played.refused_move.map(xy),
+            times_ms: played.times_ms,
+            debug: played.debug,
+        })
     }
 }

@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
+use super::bot_process::BotProcessOptions;
 use super::builtin::BuiltinBot;
 use super::contestant::Contestant;
 use super::external::ExternalBot;
@@ -55,12 +56,13 @@ impl PlayerSpec {
     }
 
     /// A fresh player for one game. `seed` seeds a built-in engine;
-    /// `globaldata` is this player's memory across games (external bots).
+    /// `process` says how an external bot is started; `globaldata` is this
+    /// player's memory across games (external bots).
     pub fn contestant<G: BotGame>(
         &self,
         io: IoMode,
         seed: u64,
-        show_stderr: bool,
+        process: &BotProcessOptions,
         globaldata: &Arc<Mutex<Value>>,
     ) -> Result<Box<dyn Contestant<G>>, UnknownEngine> {
         self.check::<G>()?;
@@ -72,7 +74,7 @@ impl PlayerSpec {
             PlayerSpec::Command(command) => Box::new(ExternalBot::new(
                 command,
                 io,
-                show_stderr,
+                process.clone(),
                 Arc::clone(globaldata),
             )),
         })

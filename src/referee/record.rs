@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Player;
 
+use super::schedule::{Format, GameId};
+
 /// How a game ended. Every value but `Normal` is a fault of the side to move,
 /// which loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -15,6 +17,9 @@ pub enum Termination {
     Timeout,
     /// The bot exited abnormally (non-zero status, a signal) or without answering.
     Crash,
+    /// The bot died after an allocation failed under the `--memory` cap
+    /// (Botzone's MLE); see `BotProcess` for how this is told from a crash.
+    Memory,
     /// The answer could not be parsed (not JSON, no integer coordinates, ...).
     BadOutput,
     /// More than the output cap was written in one turn.
@@ -31,6 +36,7 @@ impl Termination {
             Termination::Normal => "normal",
             Termination::Timeout => "timeout",
             Termination::Crash => "crash",
+            Termination::Memory => "memory",
             Termination::BadOutput => "bad-output",
             Termination::OutputLimit => "output-limit",
             Termination::IllegalMove => "illegal-move",
@@ -83,9 +89,16 @@ pub struct DebugStrings {
 pub struct GameRecord {
     /// The game's name (`tictactoe`, `reversi`, ...).
     pub game: String,
-    /// 1-based game number within the match.
+    /// `match`, `round-robin` or `gauntlet`.
+    #[serde(default)]
+    pub format: Format,
+    /// The stable id `PAIRING-PAIR-COLOUR` (see `GameId`); empty in logs
+    /// written before ids existed, where it follows from `number`.
+    #[serde(default)]
+    pub id: String,
+    /// 1-based game number in the schedule of the match or tournament.
     pub number: usize,
-    /// Player specs as given on the command line.
+    /// Player names (`NAME=SPEC` on the command line; a spec alone is its name).
     pub black: String,
     pub white: String,
     /// Which colour player A had (`black` or `white`).
@@ -102,4 +115,23 @@ pub struct GameRecord {
     pub refused_move: Option<[i32; 2]>,
     pub times_ms: Vec<u64>,
     pub debug: DebugStrings,
+}
+
+impl GameRecord {
+    /// The game's id, as logged or (older logs of one match) from its number.
+    pub fn game_id(&self) -> Result<GameId, super::schedule::BadGameId> {
+        if !self.id.is_empty() {
+            return self.id.parse();
+        }
+        let index = self.number.saturating_sub(1);
+        Ok(GameId {
+            pairing: 0,
+            pair: index / 2,
+            a_colour: if index.is_multiple_of(2) {
+                Player::Black
+            } else {
+                Player::White
+            },
+        })
+    }
 }

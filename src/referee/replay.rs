@@ -6,6 +6,7 @@ use std::path::Path;
 use crate::game::{Game, Player};
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
+use super::game_log::{read_records, LogError};
 use super::openings::{play_from_start, ReplayError};
 use super::record::GameRecord;
 use crate::games::notation::square_name;
@@ -13,17 +14,8 @@ use crate::games::notation::square_name;
 /// Why a replay could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayFileError {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("{path}:{line}: not a game record: {source}")]
-    Parse {
-        path: String,
-        line: usize,
-        source: serde_json::Error,
-    },
+    #[error(transparent)]
+    Log(#[from] LogError),
     #[error("no game number {0} in the log")]
     NoSuchGame(usize),
     #[error("unknown game {0:?}")]
@@ -34,22 +26,7 @@ pub enum ReplayFileError {
 
 /// Reads every record of a JSON-lines log.
 pub fn read_log(path: &Path) -> Result<Vec<GameRecord>, ReplayFileError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ReplayFileError::Read {
-        path: name.clone(),
-        source,
-    })?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            serde_json::from_str(line).map_err(|source| ReplayFileError::Parse {
-                path: name.clone(),
-                line: index + 1,
-                source,
-            })
-        })
-        .collect()
+    Ok(read_records(path)?)
 }
 
 /// Picks game `number` (1-based, as logged) from `records`.

@@ -1,0 +1,212 @@
+//! The command-line parts that `referee play` and `referee tournament` share
+//! (how games are run, logged, resumed and sharded), the `tournament` and
+//! `stats` subcommands themselves.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::bail;
+use clap::ValueEnum;
+
+use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+use crate::protocol::parse_turn_seconds;
+
+use super::bot_io::IoMode;
+use super::bot_process::BotProcessOptions;
+use super::cli::GameName;
+use super::game_log::merge_logs;
+use super::match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
+use super::player_spec::PlayerSpec;
+use super::schedule::{Entrant, Format, Shard};
+use super::shutdown;
+use super::stats::Sprt;
+use super::summary::render_report;
+
+/// Botzone's memory limit, in MiB.
+const BOTZONE_MEMORY_MB: u64 = 256;
+
+/// `--time`: the bots' parser of turn seconds, zero refused.
+fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
+    match parse_turn_seconds(text)? {
+        Duration::ZERO => Err("the time per turn must be positive".to_string()),
+        time => Ok(time),
+    }
+}
+
+/// Options of every run of games.
+#[derive(clap::Args, Debug)]
+pub struct RunOptions {
+    /// Number of games (of every pairing in a tournament); colours alternate in
+    /// pairs with the same opening.
+    #[arg(long, default_value_t = 1)]
+    pub games: usize,
+    /// Seconds per turn; each player's first turn of a game gets double.
+    #[arg(long, value_name = "SECS", default_value = "1", allow_hyphen_values = true,
+        value_parser = positive_turn_seconds)]
+    pub time: Duration,
+    /// I/O of external bots (gomoku: json only).
+    #[arg(long, value_enum, default_value = "json")]
+    pub io: IoMode,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Seed of openings and built-in engines.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Start every pair with this many random legal plies.
+    #[arg(long, conflicts_with = "openings")]
+    pub random_plies: Option<usize>,
+    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Append one JSON line per finished game to this file (which must be new
+    /// or empty unless --resume).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Keep the games the log holds and play only the missing ones (same
+    /// command, same log); the summary covers them all.
+    #[arg(long, requires = "log")]
+    pub resume: bool,
+    /// Play only the pairs whose number is I modulo N (0 <= I < N); merge the
+    /// shards' logs with `referee stats`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Cap on each external bot's address space in MiB (Botzone's limit is
+    /// 256); 0 turns it off. A bot that dies of a failed allocation under it
+    /// loses by `memory`. Built-in (in-process) players are not subject to it.
+    #[arg(long, value_name = "MB", default_value_t = BOTZONE_MEMORY_MB)]
+    pub memory: u64,
+    /// Let the bots' stderr through (discarded by default).
+    #[arg(long)]
+    pub bot_stderr: bool,
+}
+
+impl RunOptions {
+    /// The configuration of a run of `players` with these options.
+    pub fn config(
+        &self,
+        game: GameName,
+        format: Format,
+        players: Vec<String>,
+        io: Vec<IoMode>,
+    ) -> anyhow::Result<MatchConfig> {
+        if self.games == 0 {
+            bail!("--games must be at least 1");
+        }
+        if game == GameName::Gomoku {
+            for (player, &mode) in players.iter().zip(&io) {
+                let spec = Entrant::parse(player).spec;
+                let external = matches!(PlayerSpec::parse(&spec), PlayerSpec::Command(_));
+                if external && mode == IoMode::Simple {
+                    bail!("gomoku has no simple I/O on Botzone; use --io json for {spec:?}");
+                }
+            }
+        }
+        let openings = match (self.random_plies, &self.openings) {
+            (Some(plies), _) => OpeningPlan::RandomPlies(plies),
+            (None, Some(path)) => OpeningPlan::File(path.clone()),
+            (None, None) => OpeningPlan::StartPosition,
+        };
+        Ok(MatchConfig {
+            players,
+            io,
+            format,
+            games: self.games,
+            time: self.time,
+            concurrency: self.concurrency,
+            seed: self.seed,
+            openings,
+            log: self.log.clone(),
+            resume: self.resume,
+            shard: self.shard,
+            show: false,
+            sprt: None,
+            progress: std::io::stderr().is_terminal(),
+            process: BotProcessOptions {
+                show_stderr: self.bot_stderr,
+                memory_mb: (self.memory > 0).then_some(self.memory),
+            },
+        })
+    }
+}
+
+/// Runs `config` for `game`, with SIGINT and SIGTERM killing every bot first.
+pub fn run_game(game: GameName, config: &MatchConfig) -> anyhow::Result<MatchResults> {
+    shutdown::install()?;
+    match game {
+        GameName::Reversi => run_match::<Reversi>(config),
+        GameName::Gomoku => run_match::<Gomoku>(config),
+        GameName::Nogo => run_match::<NoGo>(config),
+        GameName::Tictactoe => run_match::<TicTacToe>(config),
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentFormat {
+    RoundRobin,
+    Gauntlet,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct TournamentArgs {
+    /// The game.
+    #[arg(value_enum)]
+    game: GameName,
+    /// Two or more players: `NAME=SPEC` or a spec (`builtin:NAME`, `human`, a
+    /// shell command), which is then its own name.
+    #[arg(num_args = 2.., required = true, value_name = "PLAYER")]
+    players: Vec<String>,
+    /// round-robin: everyone against everyone; gauntlet: the first player
+    /// against each of the others.
+    #[arg(long, value_enum, default_value = "round-robin")]
+    format: TournamentFormat,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+/// `referee tournament`.
+pub fn tournament(args: TournamentArgs) -> anyhow::Result<()> {
+    let format = match args.format {
+        TournamentFormat::RoundRobin => Format::RoundRobin,
+        TournamentFormat::Gauntlet => Format::Gauntlet,
+    };
+    let io = vec![args.run.io; args.players.len()];
+    let config = args.run.config(args.game, format, args.players, io)?;
+    let results = run_game(args.game, &config)?;
+    print!("{}", results.report(None));
+    Ok(())
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Logs of one match or tournament (its shards, resumed parts, ...).
+    #[arg(required = true)]
+    logs: Vec<PathBuf>,
+    /// Also evaluate this SPRT on a match: ELO0,ELO1[,ALPHA,BETA].
+    #[arg(long)]
+    sprt: Option<Sprt>,
+}
+
+/// `referee stats`: the report of the games in the logs, each game id
+/// counted once, exactly as the run that played them all would print it.
+pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
+    let (outcomes, duplicates) = merge_logs(&args.logs)?;
+    let Some(first) = outcomes.first() else {
+        bail!("the logs hold no games");
+    };
+    if args.sprt.is_some() && first.format != Format::Match {
+        bail!("--sprt tests a match, and these logs are of a tournament");
+    }
+    eprintln!(
+        "referee: {} games from {} logs ({duplicates} duplicates counted once)",
+        outcomes.len(),
+        args.logs.len()
+    );
+    let names = first.a_and_b();
+    print!(
+        "{}",
+        render_report(first.format, names, &outcomes, args.sprt)
+    );
+    Ok(())
+}
