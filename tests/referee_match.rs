@@ -238,9 +238,9 @@ fn replay_writes_a_self_contained_page() {
     assert!(html.contains("<svg") && html.contains("<script>"));
     assert!(!html.contains("src=\"http"), "no external resources");
     // One board state per ply plus the start.
-    let states = html.matches("\"states\":[").count();
+    let states = html.matches("\"views\":[").count();
     assert_eq!(states, 1);
-    let first_state = format!("\"{}\"", ".".repeat(9));
+    let first_state = format!("\"views\":[{{\"cells\":\"{}\"", ".".repeat(9));
     assert!(html.contains(&first_state));
     assert!(html.contains(&format!("max=\"{}\"", game.moves.len())));
     let missing = referee(

@@ -12,6 +12,9 @@ pub trait BotGame: Engines {
     /// move of the game (from `Game::start()`). The opponent may still play
     /// them: this restricts only our own answers.
     const FORBIDDEN_OPENINGS: &'static [(i32, i32)] = &[];
+
+    /// `true` if the bot also speaks the Gomocup protocol (`--gomocup`).
+    const GOMOCUP: bool = false;
 }
 
 impl BotGame for Reversi {
@@ -20,6 +23,7 @@ impl BotGame for Reversi {
 
 impl BotGame for Gomoku {
     const SIMPLE_IO: bool = false;
+    const GOMOCUP: bool = true;
 }
 
 impl BotGame for NoGo {

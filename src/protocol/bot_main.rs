@@ -8,7 +8,9 @@ use super::cli::{
     keep_running_requested, parse_command_line, BotArgs, BotCommand, ExtraCommand, Invocation,
     KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_ENV,
 };
+use super::gomocup::{is_pbrain_name, run_gomocup};
 use super::session::{run_session, SessionConfig};
+use crate::search::RootParallel;
 
 /// Runs a bot executable for game `G` with the process arguments; returns the exit code.
 pub fn bot_main<G: BotGame>() -> i32 {
@@ -68,6 +70,30 @@ fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
         eprintln!("error: unknown engine {engine_name:?}");
         return 2;
     };
+    if args.threads > 1 {
+        let mut workers = vec![searcher];
+        for worker in 1..u64::from(args.threads) {
+            let seed = args.seed.wrapping_add(worker);
+            workers.push(G::engine(engine_name, seed).expect("the name was checked"));
+        }
+        searcher = Box::new(RootParallel::new(workers));
+    }
+    let pbrain = std::env::args().next().is_some_and(|p| is_pbrain_name(&p));
+    if args.gomocup && !G::GOMOCUP {
+        eprintln!("error: --gomocup: the Gomocup protocol is for gomoku only");
+        return 2;
+    }
+    if G::GOMOCUP && (args.gomocup || pbrain) {
+        let mut input = io::stdin().lock();
+        let mut output = io::stdout().lock();
+        return match run_gomocup::<G>(&mut input, &mut output, &mut *searcher, args.time) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        };
+    }
     let config = SessionConfig {
         keep_running: keep_running_requested(
             args.keep_running,

@@ -73,6 +73,17 @@ pub struct BotArgs {
     /// Engine to play with (default: the first one listed)
     #[arg(long, value_name = "NAME")]
     pub engine: Option<String>,
+
+    /// Search threads for local use (Botzone gives one core): N differently
+    /// seeded engines search the same position and their MCTS root statistics
+    /// are merged (engines without them vote)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
+
+    /// Speak the Gomocup (Piskvork pbrain) protocol instead of Botzone's; also
+    /// on when the executable's name starts with `pbrain-`
+    #[arg(long)]
+    pub gomocup: bool,
 }
 
 /// Subcommands every bot has.
@@ -123,6 +134,9 @@ pub fn parse_command_line<G: BotGame>(
         .mut_arg("engine", |arg| {
             arg.value_parser(PossibleValuesParser::new(G::engine_names()))
         });
+    if !G::GOMOCUP {
+        command = command.mut_arg("gomocup", |arg| arg.hide(true));
+    }
     for e in extra {
         let args = e
             .args

@@ -245,6 +245,27 @@ impl BotProcess {
     /// process exited. Returns the output and the time it took, measured from
     /// the moment the input was handed over.
     pub fn exchange(&mut self, input: String, limit: Duration) -> (TurnOutput, Duration) {
+        // The buffer only grows within a turn, so each call scans just the
+        // bytes added since the last one (plus a marker's length, for a marker
+        // split across chunks): a flooding bot costs linear time, not quadratic.
+        let mut scanned: usize = 0;
+        self.exchange_until(input, limit, &mut |buffer| {
+            let from = scanned.saturating_sub(KEEP_RUNNING_MARKER.len());
+            scanned = buffer.len();
+            find_keep_running_marker(buffer, from)
+        })
+    }
+
+    /// Like [`exchange`](Self::exchange), for line protocols of other
+    /// engines: the answer is complete as soon as `complete` finds its end in
+    /// the output so far (it returns the answer's length); the process is then
+    /// still running (`keep_running` is set). Output after that end is dropped.
+    pub fn exchange_until(
+        &mut self,
+        input: String,
+        limit: Duration,
+        complete: &mut dyn FnMut(&[u8]) -> Option<usize>,
+    ) -> (TurnOutput, Duration) {
         let start = Instant::now();
         let deadline = start + limit;
         if let Some(stdin) = &self.stdin {
@@ -252,7 +273,7 @@ impl BotProcess {
             // input); the output decides what happened.
             let _ = stdin.send(input);
         }
-        let output = self.collect_answer(deadline);
+        let output = self.collect_answer(deadline, complete);
         let elapsed = match &output {
             TurnOutput::Fault {
                 termination: Termination::Timeout,
@@ -263,7 +284,11 @@ impl BotProcess {
         (output, elapsed)
     }
 
-    fn collect_answer(&mut self, deadline: Instant) -> TurnOutput {
+    fn collect_answer(
+        &mut self,
+        deadline: Instant,
+        complete: &mut dyn FnMut(&[u8]) -> Option<usize>,
+    ) -> TurnOutput {
         let mut buffer: Vec<u8> = Vec::new();
         loop {
             if buffer.len() > OUTPUT_CAP {
@@ -272,7 +297,7 @@ impl BotProcess {
                     format!("more than {OUTPUT_CAP} bytes of output in one turn"),
                 );
             }
-            if let Some(marker_at) = find_keep_running_marker(&buffer) {
+            if let Some(marker_at) = complete(&buffer) {
                 return TurnOutput::Answer {
                     text: String::from_utf8_lossy(&buffer[..marker_at]).into_owned(),
                     keep_running: true,
@@ -351,9 +376,15 @@ impl BotProcess {
 
     /// Ends a kept-running bot the platform's way: the kill marker, then end
     /// of input, a short wait, and finally SIGKILL to the whole group.
-    pub fn shut_down(mut self) {
+    pub fn shut_down(self) {
+        self.shut_down_with(&format!("{KILL_MARKER}\n"));
+    }
+
+    /// Ends the bot like [`shut_down`](Self::shut_down) with `farewell` (a
+    /// protocol's own quit command, e.g. `END` or `quit`) instead of the kill marker.
+    pub fn shut_down_with(mut self, farewell: &str) {
         if let Some(stdin) = self.stdin.take() {
-            let _ = stdin.send(format!("{KILL_MARKER}\n"));
+            let _ = stdin.send(farewell.to_string());
         }
         let leave_by = Instant::now() + LEAVE_GRACE;
         while self.exit_status.is_none() && Instant::now() < leave_by {
@@ -506,12 +537,15 @@ fn timeout() -> TurnOutput {
     )
 }
 
-/// Where the keep-running marker starts, if it stands at the start of a line.
-fn find_keep_running_marker(buffer: &[u8]) -> Option<usize> {
+/// Where the keep-running marker starts, if it stands at the start of a line
+/// and starts at or after `from`.
+fn find_keep_running_marker(buffer: &[u8], from: usize) -> Option<usize> {
     let marker = KEEP_RUNNING_MARKER.as_bytes();
     buffer
+        .get(from..)?
         .windows(marker.len())
         .enumerate()
+        .map(|(offset, window)| (from + offset, window))
         .find(|&(at, window)| window == marker && (at == 0 || buffer[at - 1] == b'\n'))
         .map(|(at, _)| at)
 }
@@ -523,9 +557,11 @@ mod tests {
     #[test]
     fn marker_only_counts_at_line_start() {
         let text = format!("{{}}\n{KEEP_RUNNING_MARKER}\n");
-        assert_eq!(find_keep_running_marker(text.as_bytes()), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 0), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 3), Some(3));
+        assert_eq!(find_keep_running_marker(text.as_bytes(), 4), None);
         let inline = format!("x{KEEP_RUNNING_MARKER}");
-        assert_eq!(find_keep_running_marker(inline.as_bytes()), None);
+        assert_eq!(find_keep_running_marker(inline.as_bytes(), 0), None);
     }
 
     #[test]

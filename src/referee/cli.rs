@@ -7,11 +7,17 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+
 use super::bot_io::IoMode;
+use super::botzone_local::{run_local, LocalConfig};
 use super::cli_run::{run_game, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
+use super::player_spec::PlayerSpec;
 use super::replay::{find_game, read_log, replay_html};
-use super::schedule::Format;
+use super::schedule::{Entrant, Format};
+use super::shutdown;
 use super::stats::Sprt;
+use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -19,8 +25,11 @@ use super::stats::Sprt;
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
 A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
-or any other text, run as a shell command (`sh -c`) speaking the Botzone protocol, turn by turn \
-or kept running. `NAME=SPEC` gives a player a short name (NAME: letters, digits, `_.+-`).\n\n\
+`web` (moves clicked on the web board, see `play --web`), or any other text, run as a shell \
+command (`sh -c`) speaking the Botzone protocol, turn by turn or kept running; `gomocup:CMD` (a \
+Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` (an Othello engine such as Edax, \
+reversi) seat engines of other protocols. `NAME=SPEC` gives a player a short name (NAME: \
+letters, digits, `_.+-`).\n\n\
 SIGINT and SIGTERM kill every bot's process group before the referee exits; the log keeps every \
 finished game, and the same command with --resume plays the rest."
 )]
@@ -39,6 +48,33 @@ enum Command {
     Stats(StatsArgs),
     /// Write a logged game as a self-contained HTML replay.
     Replay(ReplayArgs),
+    /// Play live Botzone matches as a "local AI": poll the platform and answer
+    /// every match's requests with PLAYER, until interrupted.
+    BotzoneLocal(LocalArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct LocalArgs {
+    /// The local-AI address copied from Botzone: https://.../api/<user>/<secret>/localai
+    /// (http:// accepted too).
+    url: String,
+    /// The player, as in `referee play`: `builtin:NAME`, a shell command, `gomocup:CMD`, ...
+    player: String,
+    /// The game of the matches (the platform's requests do not say).
+    #[arg(long, value_enum)]
+    game: GameName,
+    /// Seconds per turn given to the player; its first turn of a match gets double.
+    #[arg(long, default_value_t = 1.0)]
+    time: f64,
+    /// I/O of an external Botzone bot (gomoku: json only).
+    #[arg(long, value_enum, default_value = "json")]
+    io: IoMode,
+    /// Seed of built-in engines (each match gets the next one).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Let the bot's stderr through (discarded by default).
+    #[arg(long)]
+    bot_stderr: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,8 +90,8 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, or a
-    /// shell command, optionally named as `NAME=SPEC`.
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// `gtp:CMD`, `nboard:CMD`, or a shell command, optionally named as `NAME=SPEC`.
     player_a: String,
     /// Player B, Black in games 2, 4, 6, ...: like player A.
     player_b: String,
@@ -74,6 +110,10 @@ struct PlayArgs {
     /// Stop early on a decision of this SPRT on normalized Elo: ELO0,ELO1[,ALPHA,BETA].
     #[arg(long)]
     sprt: Option<Sprt>,
+    /// Watch the match in a browser at this address (default 127.0.0.1:8080; a bare port
+    /// means 127.0.0.1). Implied by a `web` player.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
+    web: Option<String>,
     #[command(flatten)]
     run: RunOptions,
 }
@@ -98,6 +138,7 @@ pub fn referee_main() -> i32 {
         Command::Tournament(args) => tournament(args),
         Command::Stats(args) => stats(args),
         Command::Replay(args) => replay(args),
+        Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
         Ok(()) => 0,
@@ -119,8 +160,34 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
     config.show = args.show || (!args.no_show && args.run.games == 1 && stderr_is_terminal);
     config.progress = stderr_is_terminal && !config.show;
     config.sprt = args.sprt;
-    let results = run_game(args.game, &config)?;
+    let has_web_player = config
+        .players
+        .iter()
+        .any(|p| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web);
+    let web = args
+        .web
+        .or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
+    let Some(address) = web else {
+        let results = run_game(args.game, &config)?;
+        print!("{}", results.report(args.sprt));
+        return Ok(());
+    };
+    if has_web_player && args.run.time < std::time::Duration::from_secs(10) {
+        eprintln!(
+            "referee: the web player has {} s a move like any player; give more with --time",
+            args.run.time.as_secs_f64()
+        );
+    }
+    shutdown::install()?;
+    let (results, server) = match args.game {
+        GameName::Reversi => run_match_on_web::<Reversi>(&config, &address),
+        GameName::Gomoku => run_match_on_web::<Gomoku>(&config, &address),
+        GameName::Nogo => run_match_on_web::<NoGo>(&config, &address),
+        GameName::Tictactoe => run_match_on_web::<TicTacToe>(&config, &address),
+    }?;
     print!("{}", results.report(args.sprt));
+    std::io::Write::flush(&mut std::io::stdout())?;
+    linger(&server);
     Ok(())
 }
 
@@ -137,4 +204,31 @@ fn replay(args: ReplayArgs) -> anyhow::Result<()> {
         args.out.display()
     );
     Ok(())
+}
+
+fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
+    use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+    use anyhow::bail;
+    use std::time::Duration;
+
+    if !(args.time.is_finite() && args.time > 0.0) {
+        bail!("--time must be a positive number of seconds");
+    }
+    if args.game == GameName::Gomoku && args.io == IoMode::Simple {
+        bail!("gomoku has no simple I/O on Botzone; use --io json");
+    }
+    let config = LocalConfig {
+        url: args.url,
+        player: args.player,
+        io: args.io,
+        time: Duration::from_secs_f64(args.time),
+        seed: args.seed,
+        bot_stderr: args.bot_stderr,
+    };
+    match args.game {
+        GameName::Reversi => run_local::<Reversi>(&config),
+        GameName::Gomoku => run_local::<Gomoku>(&config),
+        GameName::Nogo => run_local::<NoGo>(&config),
+        GameName::Tictactoe => run_local::<TicTacToe>(&config),
+    }
 }

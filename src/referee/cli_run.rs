@@ -127,6 +127,7 @@ impl RunOptions {
                 show_stderr: self.bot_stderr,
                 memory_mb: (self.memory > 0).then_some(self.memory),
             },
+            observer: None,
         })
     }
 }

@@ -1,5 +1,5 @@
 //! Plays one game between two players and judges every answer with the rules
-//! library (`Game::try_play`, `Game::outcome`).
+//! library (`Game::check_move`, `Game::outcome`).
 
 use std::time::Duration;
 
@@ -7,8 +7,10 @@ use crate::game::{Game, Outcome, Player};
 
 use super::board_text::render_board;
 use super::contestant::{Contestant, Fault, Turn};
+use super::observer::{GameStart, MatchObserver, PlyPlayed};
 use super::openings::play_from_start;
 use super::record::{DebugStrings, GameResult, Termination};
+use super::web::result_text;
 
 /// A game as played, before the match adds who was who.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +31,17 @@ pub struct ShowBoard<'a> {
     pub names: [&'a str; 2],
 }
 
+/// Who watches a game as it is played, and what to tell them about it.
+pub struct GameWatch<'a> {
+    pub observer: &'a dyn MatchObserver,
+    /// 1-based game number within the match.
+    pub number: usize,
+    /// Specs of Black's and White's players.
+    pub names: [&'a str; 2],
+    /// Player A's colour.
+    pub player_a: Player,
+}
+
 /// Plays a game from `opening` (which must be legal and leave the game
 /// unfinished) with `time` per turn, doubled on each player's first turn.
 /// Every answer is checked by the rules; a fault loses at once.
@@ -39,7 +52,26 @@ pub fn play_game<G: Game>(
     time: Duration,
     display: Option<&ShowBoard<'_>>,
 ) -> PlayedGame {
+    play_game_watched(players, opening, time, display, None)
+}
+
+/// [`play_game`], telling `watch` about every turn and move as it happens.
+pub fn play_game_watched<G: Game>(
+    players: [&mut dyn Contestant<G>; 2],
+    opening: &[(i32, i32)],
+    time: Duration,
+    display: Option<&ShowBoard<'_>>,
+    watch: Option<&GameWatch<'_>>,
+) -> PlayedGame {
     let [black, white] = players;
+    if let Some(watch) = watch {
+        watch.observer.game_started(&GameStart {
+            number: watch.number,
+            names: watch.names,
+            player_a: watch.player_a,
+            opening,
+        });
+    }
     let mut position: G = play_from_start(opening).expect("openings are checked in advance");
     let mut moves = opening.to_vec();
     let mut times_ms = Vec::new();
@@ -61,6 +93,9 @@ pub fn play_game<G: Game>(
             time * 2
         };
         has_moved[colour.index()] = true;
+        if let Some(watch) = watch {
+            watch.observer.turn_started(watch.number, colour, limit);
+        }
         let turn = Turn {
             position: &position,
             moves: &moves,
@@ -74,10 +109,12 @@ pub fn play_game<G: Game>(
         let report = player.play_turn(&turn);
         times_ms.push(report.elapsed.as_millis() as u64);
         clocks[colour.index()] += report.elapsed;
-        match colour {
-            Player::Black => debug.black.push(report.debug),
-            Player::White => debug.white.push(report.debug),
-        }
+        let debug_text = match colour {
+            Player::Black => &mut debug.black,
+            Player::White => &mut debug.white,
+        };
+        debug_text.push(report.debug);
+        let debug_text = debug_text.last().map_or("", String::as_str);
         let loses = GameResult::win_for(colour.opponent());
         let (x, y) = match report.answer {
             Ok(xy) => xy,
@@ -89,6 +126,15 @@ pub fn play_game<G: Game>(
         match judge_answer(&mut position, x, y) {
             Ok(()) => {
                 moves.push((x, y));
+                if let Some(watch) = watch {
+                    watch.observer.move_played(&PlyPlayed {
+                        number: watch.number,
+                        colour,
+                        xy: (x, y),
+                        elapsed: report.elapsed,
+                        debug: debug_text,
+                    });
+                }
                 if let Some(display) = display {
                     show(display, &position, &moves, &clocks);
                 }
@@ -103,7 +149,7 @@ pub fn play_game<G: Game>(
     if display.is_some() {
         eprintln!("game over, {}: {detail}", termination.name());
     }
-    PlayedGame {
+    let played = PlayedGame {
         result,
         termination,
         detail,
@@ -111,11 +157,27 @@ pub fn play_game<G: Game>(
         refused_move,
         times_ms,
         debug,
+    };
+    if let Some(watch) = watch {
+        watch.observer.game_finished(watch.number, &played);
     }
+    played
 }
 
 /// Plays the answer `(x, y)` if the rules allow it.
 fn judge_answer<G: Game>(position: &mut G, x: i32, y: i32) -> Result<(), (Termination, String)> {
+    let m = check_answer(position, x, y)?;
+    position.play_unchecked(m);
+    Ok(())
+}
+
+/// The move answered as `(x, y)` if the rules allow it here, otherwise the
+/// termination it causes and the rules library's reason.
+pub(super) fn check_answer<G: Game>(
+    position: &G,
+    x: i32,
+    y: i32,
+) -> Result<G::Move, (Termination, String)> {
     let is_pass = (x, y) == (-1, -1);
     let Some(m) = G::move_from_xy(x, y) else {
         return Err(if is_pass {
@@ -127,7 +189,7 @@ fn judge_answer<G: Game>(position: &mut G, x: i32, y: i32) -> Result<(), (Termin
             )
         });
     };
-    position.try_play(m).map_err(|e| {
+    position.check_move(m).map(|()| m).map_err(|e| {
         let termination = if is_pass {
             Termination::BadPass
         } else {
@@ -141,20 +203,16 @@ fn final_result<G: Game>(
     position: &G,
     outcome: Outcome,
 ) -> (GameResult, Termination, String, Option<(i32, i32)>) {
-    let mut stones = [0; 2];
-    for y in 0..G::HEIGHT {
-        for x in 0..G::WIDTH {
-            if let Some(p) = position.stone_at(x, y) {
-                stones[p.index()] += 1;
-            }
-        }
-    }
-    let (result, what) = match outcome {
-        Outcome::Win(p) => (GameResult::win_for(p), format!("{p} wins")),
-        Outcome::Draw => (GameResult::Draw, "draw".to_string()),
+    let result = match outcome {
+        Outcome::Win(p) => GameResult::win_for(p),
+        Outcome::Draw => GameResult::Draw,
     };
-    let detail = format!("{what} (stones: black {}, white {})", stones[0], stones[1]);
-    (result, Termination::Normal, detail, None)
+    (
+        result,
+        Termination::Normal,
+        result_text(position, outcome),
+        None,
+    )
 }
 
 fn show<G: Game>(

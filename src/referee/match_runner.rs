@@ -17,13 +17,15 @@ use crate::protocol::BotGame;
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
 use super::game_log::GameLog;
-use super::judge::{play_game, ShowBoard};
+use super::judge::{play_game_watched, GameWatch, ShowBoard};
+use super::observer::MatchObserver;
 use super::openings::{load_openings, random_opening};
 use super::player_spec::PlayerSpec;
 use super::record::GameRecord;
 use super::schedule::{Entrant, Format, Schedule, ScheduledGame, Shard};
 use super::stats::{Sprt, SprtDecision};
 use super::summary::{render_report, GameOutcome, MatchSummary};
+use super::web::WebPlayer;
 
 /// Where each pair's opening comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub struct MatchConfig {
     pub progress: bool,
     /// How external bots are started (stderr, memory cap).
     pub process: BotProcessOptions,
+    /// Told about every game as it is played (the web board); also seats `web` players.
+    pub observer: Option<Arc<dyn MatchObserver>>,
 }
 
 /// The games of a run: those the log held and those played.
@@ -249,7 +253,7 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResult
     let decided_already = config
         .sprt
         .is_some_and(|sprt| summary.test(sprt) != SprtDecision::Continue);
-    let workers = if specs.contains(&PlayerSpec::Human) {
+    let workers = if specs.iter().any(PlayerSpec::is_person) {
         1
     } else {
         config.concurrency.clamp(1, jobs.len().max(1))
@@ -364,12 +368,16 @@ impl Run<'_> {
         let mut contestants = Vec::with_capacity(2);
         for (colour, &player) in order.iter().enumerate() {
             let seed = mix_seed(config.seed, stream << 1 | colour as u64);
-            contestants.push(self.specs[player].contestant::<G>(
-                config.io[player],
-                seed,
-                &config.process,
-                &self.globaldata[player],
-            )?);
+            let seat = config.observer.as_ref().and_then(|o| o.web_seat());
+            contestants.push(match (&self.specs[player], seat) {
+                (PlayerSpec::Web, Some(seat)) => Box::new(WebPlayer::new(seat, job.number)),
+                (spec, _) => spec.contestant::<G>(
+                    config.io[player],
+                    seed,
+                    &config.process,
+                    &self.globaldata[player],
+                )?,
+            });
         }
         let mut white = contestants.pop().expect("two players");
         let mut black = contestants.pop().expect("two players");
@@ -378,11 +386,18 @@ impl Run<'_> {
             names: [names[0].as_str(), names[1].as_str()],
         });
         let opening = &self.openings[job.id.pair];
-        let played = play_game::<G>(
+        let watch = config.observer.as_deref().map(|observer| GameWatch {
+            observer,
+            number: job.number,
+            names: [names[0].as_str(), names[1].as_str()],
+            player_a: job.id.a_colour,
+        });
+        let played = play_game_watched::<G>(
             [black.as_mut(), white.as_mut()],
             opening,
             config.time,
             display.as_ref(),
+            watch.as_ref(),
         );
         let xy = |(x, y): (i32, i32)| [x, y];
         let [black_name, white_name] = names;

@@ -1,15 +1,16 @@
-//! `referee replay`: a logged game as a self-contained HTML page (inline SVG
-//! board, step buttons and a slider driven by a little inline JavaScript).
+//! `referee replay`: a logged game as a self-contained HTML page, drawn by the
+//! web board's code (`web/assets/board.js`, inlined) with step buttons and a
+//! slider.
 
 use std::path::Path;
 
-use crate::game::{Game, Player};
+use crate::game::Game;
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
 use super::game_log::{read_records, LogError};
 use super::openings::{play_from_start, ReplayError};
 use super::record::GameRecord;
-use crate::games::notation::square_name;
+use super::web::{board_view, finish_view, BoardView, Look, PlyView, BOARD_CSS, BOARD_JS};
 
 /// Why a replay could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -48,25 +49,45 @@ pub fn replay_html(record: &GameRecord) -> Result<String, ReplayFileError> {
     }
 }
 
-/// Board states after each ply, as strings of `b`, `w`, `.` in row-major order.
-fn board_states<G: Game>(moves: &[(i32, i32)]) -> Result<Vec<String>, ReplayFileError> {
-    let mut states = Vec::with_capacity(moves.len() + 1);
-    for ply in 0..=moves.len() {
-        let position: G = play_from_start(&moves[..ply])
-            .map_err(|source| ReplayFileError::BadMove { ply, source })?;
-        let mut cells = String::with_capacity((G::WIDTH * G::HEIGHT) as usize);
-        for y in 0..G::HEIGHT {
-            for x in 0..G::WIDTH {
-                cells.push(match position.stone_at(x, y) {
-                    Some(Player::Black) => 'b',
-                    Some(Player::White) => 'w',
-                    None => '.',
-                });
-            }
-        }
-        states.push(cells);
+/// The board after each ply, from the start position on.
+fn board_views<G: Game>(moves: &[(i32, i32)]) -> Result<Vec<BoardView>, ReplayFileError> {
+    let mut position = G::start();
+    let mut views = vec![board_view(&position, None)];
+    for (ply, &(x, y)) in moves.iter().enumerate() {
+        let m = G::move_from_xy(x, y).ok_or(ReplayFileError::BadMove {
+            ply,
+            source: ReplayError::NotAMove { x, y },
+        })?;
+        position.try_play(m).map_err(|e| ReplayFileError::BadMove {
+            ply,
+            source: ReplayError::Illegal(e),
+        })?;
+        views.push(board_view(&position, Some((x, y))));
     }
-    Ok(states)
+    Ok(views)
+}
+
+/// Every ply with its time and debug string from the log.
+fn ply_views(record: &GameRecord, moves: &[(i32, i32)]) -> Vec<PlyView> {
+    let opening = record.opening.len();
+    let mut turns_of = [0usize; 2];
+    moves
+        .iter()
+        .enumerate()
+        .map(|(ply, &xy)| {
+            let mut view = PlyView::new(ply, xy);
+            if ply < opening {
+                view.opening = true;
+                return view;
+            }
+            let side = (ply % 2 == 1) as usize;
+            let debug = [&record.debug.black, &record.debug.white][side];
+            view.debug = debug.get(turns_of[side]).cloned().unwrap_or_default();
+            view.ms = record.times_ms.get(ply - opening).copied();
+            turns_of[side] += 1;
+            view
+        })
+        .collect()
 }
 
 fn escape_html(text: &str) -> String {
@@ -76,75 +97,58 @@ fn escape_html(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-const CELL: i32 = 36;
+/// JSON inside a script: `</` would end the script early.
+fn script_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value)
+        .expect("replay data serialises")
+        .replace("</", "<\\/")
+}
 
 fn html_for<G: Game>(record: &GameRecord) -> Result<String, ReplayFileError> {
     let moves: Vec<(i32, i32)> = record.moves.iter().map(|m| (m[0], m[1])).collect();
-    let states = board_states::<G>(&moves)?;
-    let labels: Vec<String> = moves
-        .iter()
-        .enumerate()
-        .map(|(ply, &(x, y))| {
-            let colour = if ply % 2 == 0 { "black" } else { "white" };
-            let opening = if ply < record.opening.len() {
-                " (opening)"
-            } else {
-                ""
-            };
-            format!("{colour} ({x},{y}) {}{opening}", square_name(x, y))
-        })
-        .collect();
-    let (width, height) = (G::WIDTH * CELL, G::HEIGHT * CELL);
-    let mut grid = String::new();
-    for i in 0..=G::WIDTH {
-        grid.push_str(&format!(
-            "<line x1='{0}' y1='0' x2='{0}' y2='{height}'/>",
-            i * CELL
-        ));
-    }
-    for j in 0..=G::HEIGHT {
-        grid.push_str(&format!(
-            "<line x1='0' y1='{0}' x2='{width}' y2='{0}'/>",
-            j * CELL
-        ));
-    }
+    let views = board_views::<G>(&moves)?;
+    let position: G = play_from_start(&moves).map_err(|source| ReplayFileError::BadMove {
+        ply: moves.len(),
+        source,
+    })?;
+    let finish = finish_view(
+        &position,
+        moves.last().copied(),
+        record.result,
+        record.termination,
+        &record.detail,
+    );
     let data = serde_json::json!({
-        "width": G::WIDTH,
-        "cell": CELL,
-        "states": states,
-        "moves": moves.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-        "labels": labels,
+        "look": Look::of::<G>(),
+        "views": views,
+        "moves": ply_views(record, &moves),
+        "finish": finish,
     });
     let title = format!(
         "{} game {}: {} (black) vs {} (white)",
         record.game, record.number, record.black, record.white
     );
-    let result = match record.result.winner() {
-        Some(winner) => format!("{winner} wins"),
-        None => "draw".to_string(),
-    };
-    let summary = format!(
-        "result: {result}, termination: {}, {}",
-        record.termination.name(),
-        record.detail
-    );
-    Ok(format!(
-        r##"<!DOCTYPE html>
+    Ok(REPLAY_HTML
+        .replace("{title}", &escape_html(&title))
+        .replace("{result}", &escape_html(&finish.text))
+        .replace("{plies}", &moves.len().to_string())
+        .replace("{css}", BOARD_CSS)
+        .replace("{board_js}", BOARD_JS)
+        .replace("{data}", &script_json(&data)))
+}
+
+const REPLAY_HTML: &str = r##"<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{title}</title>
 <style>
-body {{ font-family: sans-serif; margin: 1em; }}
-svg line {{ stroke: #333; stroke-width: 1; }}
-.black {{ fill: #111; }} .white {{ fill: #fafafa; stroke: #111; }}
-.last {{ fill: none; stroke: #e33; stroke-width: 3; }}
+{css}
 </style></head>
 <body>
-<h3>{title}</h3>
-<p>{summary}</p>
-<svg id="board" width="{svg_w}" height="{svg_h}" viewBox="-4 -4 {svg_w} {svg_h}">
-<rect x="0" y="0" width="{width}" height="{height}" fill="#3a8f4f"/>
-{grid}
-<g id="stones"></g>
-</svg>
+<h1>{title}</h1>
+<div class="result" id="result">{result}</div>
+<div class="side">
+<svg id="board"></svg>
+<div class="moves" id="moves"></div>
+</div>
 <div>
 <button id="first">|&lt;</button> <button id="prev">&lt;</button>
 <button id="next">&gt;</button> <button id="last">&gt;|</button>
@@ -152,55 +156,34 @@ svg line {{ stroke: #333; stroke-width: 1; }}
 <span id="label"></span>
 </div>
 <script>
+{board_js}
+</script>
+<script>
+"use strict";
 const game = {data};
-const svgNs = "http://www.w3.org/2000/svg";
 let ply = 0;
-function draw() {{
-  const stones = document.getElementById("stones");
-  stones.replaceChildren();
-  const cells = game.states[ply];
-  for (let i = 0; i < cells.length; i++) {{
-    if (cells[i] === ".") continue;
-    const c = document.createElementNS(svgNs, "circle");
-    c.setAttribute("cx", (i % game.width + 0.5) * game.cell);
-    c.setAttribute("cy", (Math.floor(i / game.width) + 0.5) * game.cell);
-    c.setAttribute("r", game.cell * 0.4);
-    c.setAttribute("class", cells[i] === "b" ? "black" : "white");
-    stones.appendChild(c);
-  }}
-  if (ply > 0 && game.moves[ply - 1][0] >= 0) {{
-    const [x, y] = game.moves[ply - 1];
-    const mark = document.createElementNS(svgNs, "circle");
-    mark.setAttribute("cx", (x + 0.5) * game.cell);
-    mark.setAttribute("cy", (y + 0.5) * game.cell);
-    mark.setAttribute("r", game.cell * 0.15);
-    mark.setAttribute("class", "last");
-    stones.appendChild(mark);
-  }}
+function show() {
+  const atEnd = ply === game.views.length - 1;
+  drawBoard(document.getElementById("board"), game.look, game.views[ply], {
+    line: atEnd ? game.finish.line : [],
+  });
+  drawMoveList(document.getElementById("moves"), game.moves, ply);
   document.getElementById("slider").value = ply;
-  document.getElementById("label").textContent =
-    "ply " + ply + "/" + (game.states.length - 1) + (ply > 0 ? ": " + game.labels[ply - 1] : "");
-}}
-function go(p) {{ ply = Math.max(0, Math.min(game.states.length - 1, p)); draw(); }}
+  const move = game.moves[ply - 1];
+  document.getElementById("label").textContent = `ply ${ply}/${game.views.length - 1}` +
+    (move ? `: ${move.colour} ${move.square} (${move.x},${move.y})${move.opening ? " (opening)" : ""}` : "");
+}
+function go(p) { ply = Math.max(0, Math.min(game.views.length - 1, p)); show(); }
 document.getElementById("first").onclick = () => go(0);
 document.getElementById("prev").onclick = () => go(ply - 1);
 document.getElementById("next").onclick = () => go(ply + 1);
-document.getElementById("last").onclick = () => go(game.states.length - 1);
+document.getElementById("last").onclick = () => go(game.views.length - 1);
 document.getElementById("slider").oninput = (e) => go(Number(e.target.value));
-document.addEventListener("keydown", (e) => {{
+document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") go(ply - 1);
   if (e.key === "ArrowRight") go(ply + 1);
-}});
-go(game.states.length - 1);
+});
+go(game.views.length - 1);
 </script>
 </body></html>
-"##,
-        title = escape_html(&title),
-        summary = escape_html(&summary),
-        svg_w = width + 8,
-        svg_h = height + 8,
-        plies = moves.len(),
-        // `</` inside a script would end it early.
-        data = data.to_string().replace("</", "<\\/"),
-    ))
-}
+"##;

@@ -13,7 +13,10 @@ pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use cpu_time::thread_cpu_seconds;
 pub use limits::Limits;
-pub use mcts::{Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, Selection, Tree, Uct};
+pub use mcts::{
+    merge_results, root_children, Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, RootChild,
+    RootParallel, Selection, Tree, Uct,
+};
 pub use playout::{PlayoutPolicy, Prior, UniformPlayout};
 pub use random::RandomSearcher;
 
@@ -67,4 +70,10 @@ pub trait Searcher<G: Game>: Send {
     /// Precondition: `pos` is not finished (it has a legal move).
     /// Postcondition: `best_move` is legal in `pos`. Never prints.
     fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move>;
+
+    /// The root children's statistics of the last search, if it was a tree
+    /// search of `pos` (root parallelisation merges them); `None` otherwise.
+    fn root_statistics(&self, _pos: &G) -> Option<Vec<RootChild<G::Move>>> {
+        None
+    }
 }

@@ -10,7 +10,8 @@ use super::{NoGoPlayout, RaveConfig};
 use crate::game::{Game, Player};
 use crate::games::{NoGo, NoGoMove};
 use crate::search::{
-    Limits, Mcts, MctsConfig, Node, ParentVisits, SearchResult, Searcher, Selection, Tree,
+    Limits, Mcts, MctsConfig, Node, ParentVisits, RootChild, SearchResult, Searcher, Selection,
+    Tree,
 };
 
 /// AMAF ("all moves as first") statistics of a node: the simulations through
@@ -171,5 +172,9 @@ impl Searcher<NoGo> for RaveMcts {
             return result;
         }
         self.mcts.choose_move(pos, limits)
+    }
+
+    fn root_statistics(&self, pos: &NoGo) -> Option<Vec<RootChild<NoGoMove>>> {
+        self.mcts.root_statistics(pos)
     }
 }

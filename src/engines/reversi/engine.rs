@@ -7,7 +7,7 @@ use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
 use crate::game::{Game, MoveList};
 use crate::games::{Reversi, ReversiMove};
-use crate::search::{Limits, Mcts, MctsConfig, SearchResult, Searcher};
+use crate::search::{Limits, Mcts, MctsConfig, RootChild, SearchResult, Searcher};
 
 /// Solver nodes allowed per MCTS iteration of the budget when the limits
 /// carry no deadline, so capped searches stay bounded and deterministic.
@@ -158,5 +158,9 @@ impl Searcher<Reversi> for ReversiEngine {
             }
         }
         self.mcts.choose_move(pos, limits)
+    }
+
+    fn root_statistics(&self, pos: &Reversi) -> Option<Vec<RootChild<ReversiMove>>> {
+        self.mcts.root_statistics(pos)
     }
 }

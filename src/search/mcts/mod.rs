@@ -4,12 +4,14 @@
 
 mod config;
 mod proof;
+mod root_parallel;
 mod searcher;
 mod selection;
 mod tree;
 
 pub use config::MctsConfig;
 pub use proof::Proof;
+pub use root_parallel::{merge_results, root_children, RootChild, RootParallel};
 pub use searcher::Mcts;
 pub use selection::{ParentVisits, Selection, Uct};
 pub use tree::{Node, NodeId, Tree};

@@ -380,4 +380,8 @@ impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Searcher<G> for Mcts<G, P, S
             method: if solved { "mcts-solved" } else { "mcts" },
         }
     }
+
+    fn root_statistics(&self, pos: &G) -> Option<Vec<super::RootChild<G::Move>>> {
+        (self.root_position.as_ref() == Some(pos)).then(|| super::root_children(&self.tree))
+    }
 }

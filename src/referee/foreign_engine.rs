@@ -1,0 +1,157 @@
+//! An engine of another world (Gomocup, GTP, NBoard) as a player: one
+//! process per game, started and killed like a Botzone bot (`BotProcess`:
+//! its own process group, output cap, the turn's clock from writing the
+//! input to reading the complete answer), spoken to by a line protocol.
+
+use std::marker::PhantomData;
+
+use crate::game::{Game, MoveList};
+
+use super::bot_process::{BotProcess, BotProcessOptions, TurnOutput};
+use super::contestant::{Contestant, Fault, Turn, TurnReport};
+use super::record::Termination;
+
+/// One line protocol, as the referee speaks it to an engine. A fresh value
+/// serves one game.
+pub trait ForeignProtocol<G: Game>: Send {
+    /// What to write at the start of `turn` (the first turn includes the
+    /// protocol's greeting and set-up).
+    fn turn_input(&mut self, turn: &Turn<'_, G>) -> String;
+
+    /// The length of the complete answer at the start of `output`, once it
+    /// is all there.
+    fn answer_end(&mut self, output: &[u8]) -> Option<usize>;
+
+    /// The move (`(-1, -1)` for a pass) and the debug text in a complete
+    /// answer, or why the answer is not one.
+    fn read_answer(&mut self, text: &str) -> Result<((i32, i32), String), String>;
+
+    /// The line(s) that end the engine at the end of the game.
+    fn farewell(&self) -> &'static str;
+}
+
+/// Complete lines of `output` with the byte offset just past each one.
+pub(super) fn complete_lines(output: &[u8]) -> impl Iterator<Item = (&str, usize)> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let newline = output[start..].iter().position(|&b| b == b'\n')?;
+        let end = start + newline + 1;
+        let line = std::str::from_utf8(&output[start..end - 1]).unwrap_or("");
+        start = end;
+        Some((line.trim_end_matches('\r'), end))
+    })
+}
+
+/// A player run as `sh -c COMMAND` and spoken to by protocol `P`.
+pub struct ForeignEngine<G: Game, P: ForeignProtocol<G>> {
+    command: String,
+    options: BotProcessOptions,
+    process: Option<BotProcess>,
+    protocol: P,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game, P: ForeignProtocol<G>> ForeignEngine<G, P> {
+    pub fn new(command: &str, options: BotProcessOptions, protocol: P) -> Self {
+        ForeignEngine {
+            command: command.to_string(),
+            options,
+            process: None,
+            protocol,
+            game: PhantomData,
+        }
+    }
+
+    fn fail(&mut self, termination: Termination, detail: String) -> Result<(i32, i32), Fault> {
+        if let Some(mut process) = self.process.take() {
+            process.kill();
+        }
+        Err(Fault {
+            termination,
+            detail,
+        })
+    }
+}
+
+/// `(-1, -1)` when passing is the only legal move (Reversi): such a turn is
+/// answered without asking the engine, which, like Edax, passes by itself
+/// when the other colour moves next.
+fn forced_pass<G: Game>(position: &G) -> bool {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves.len() == 1 && G::move_to_xy(moves[0]) == (-1, -1)
+}
+
+impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
+    fn play_turn(&mut self, turn: &Turn<'_, G>) -> TurnReport {
+        if forced_pass(turn.position) {
+            return TurnReport {
+                answer: Ok((-1, -1)),
+                elapsed: Default::default(),
+                debug: "forced pass (answered by the referee)".into(),
+            };
+        }
+        let input = self.protocol.turn_input(turn);
+        if self.process.is_none() {
+            match BotProcess::spawn(&self.command, &self.options) {
+                Ok(process) => self.process = Some(process),
+                Err(e) => {
+                    return TurnReport {
+                        answer: self.fail(Termination::Crash, format!("cannot start: {e}")),
+                        elapsed: Default::default(),
+                        debug: String::new(),
+                    }
+                }
+            }
+        }
+        let process = self.process.as_mut().expect("started above");
+        let protocol = &mut self.protocol;
+        let (output, elapsed) =
+            process.exchange_until(input, turn.limit, &mut |out| protocol.answer_end(out));
+        let answer = match output {
+            TurnOutput::Answer {
+                text,
+                keep_running: true,
+            } => match self.protocol.read_answer(&text) {
+                Ok((xy, debug)) => {
+                    return TurnReport {
+                        answer: Ok(xy),
+                        elapsed,
+                        debug,
+                    }
+                }
+                Err(why) => self.fail(Termination::BadOutput, why),
+            },
+            TurnOutput::Answer { .. } => self.fail(
+                Termination::Crash,
+                "the engine exited before a complete answer".into(),
+            ),
+            TurnOutput::Fault {
+                termination,
+                detail,
+            } => self.fail(termination, detail),
+        };
+        TurnReport {
+            answer,
+            elapsed,
+            debug: String::new(),
+        }
+    }
+
+    fn game_over(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.shut_down_with(self.protocol.farewell());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complete_lines_stop_at_the_unfinished_one() {
+        let lines: Vec<(&str, usize)> = complete_lines(b"OK\r\n7,7\nhalf").collect();
+        assert_eq!(lines, vec![("OK", 4), ("7,7", 8)]);
+    }
+}

@@ -1,0 +1,58 @@
+#!/bin/sh
+# A Gomocup (pbrain) brain for referee tests: plays the first empty point, row by row.
+# usage: gomocup_fake.sh good|refuse|garbage|hang|crash|occupied [MARKER]
+#   refuse    answers START with ERROR
+#   garbage   answers a move with a line that is not `x,y`
+#   hang      never answers a move (a child sleeps in its group)
+#   crash     exits 3 when asked for a move
+#   occupied  answers with the opponent's last stone
+# MARKER is only there so tests can find stray processes with pgrep -f.
+mode=$1
+[ -n "$BOT_PGID_FILE" ] && cut -d' ' -f5 "/proc/$$/stat" >> "$BOT_PGID_FILE"
+stones=" "
+last=""
+answer() {
+    case $mode in
+        garbage) echo "MESSAGE about to misbehave"; echo "banana"; return ;;
+        hang) sleep 600; return ;;
+        crash) exit 3 ;;
+        occupied) if [ -n "$last" ]; then echo "$last"; return; fi ;;
+    esac
+    y=0
+    while [ $y -lt 15 ]; do
+        x=0
+        while [ $x -lt 15 ]; do
+            case "$stones" in
+                *" $x,$y "*) ;;
+                *)
+                    stones="$stones$x,$y "
+                    echo "MESSAGE first empty point"
+                    echo "$x,$y"
+                    return
+                    ;;
+            esac
+            x=$((x + 1))
+        done
+        y=$((y + 1))
+    done
+}
+in_board=0
+while IFS= read -r line; do
+    line=$(printf '%s' "$line" | tr -d '\r')
+    if [ $in_board = 1 ]; then
+        case "$line" in
+            DONE) in_board=0; answer ;;
+            *) point=${line%,*}; stones="$stones$point "; last=$point ;;
+        esac
+        continue
+    fi
+    case "$line" in
+        "START "*) if [ "$mode" = refuse ]; then echo "ERROR unsupported size"; else echo OK; fi ;;
+        INFO*) ;;
+        BEGIN) answer ;;
+        "TURN "*) point=${line#TURN }; stones="$stones$point "; last=$point; answer ;;
+        BOARD) in_board=1 ;;
+        END) exit 0 ;;
+        *) echo "UNKNOWN $line" ;;
+    esac
+done

@@ -1,0 +1,63 @@
+//! `--threads N`: root-parallel search in the built bots.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(game: &str, args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let exe = match game {
+        "tictactoe" => env!("CARGO_BIN_EXE_tictactoe"),
+        "reversi" => env!("CARGO_BIN_EXE_reversi"),
+        other => panic!("no bot {other}"),
+    };
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn two_threads_answer_with_merged_playouts() {
+    // X to move can win at (2,0); both threads' playouts show in the debug line.
+    let input = r#"{"requests":[{"x":-1,"y":-1},{"x":0,"y":1},{"x":1,"y":1}],"responses":[{"x":0,"y":0},{"x":1,"y":0}]}"#;
+    let (code, stdout, stderr) = run(
+        "tictactoe",
+        &["--threads", "2", "--time", "0.05", "--engine", "uct-plain"],
+        input,
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.starts_with(r#"{"response":{"x":2,"y":0}"#),
+        "{stdout}"
+    );
+    assert!(stdout.contains("playouts="), "{stdout}");
+    let (code, stdout, _) = run(
+        "reversi",
+        &["--threads", "2", "--time", "0.1"],
+        r#"{"requests":[{"x":-1,"y":-1}],"responses":[]}"#,
+    );
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("\"response\""), "{stdout}");
+}
+
+#[test]
+fn zero_threads_is_a_usage_error() {
+    let (code, stdout, stderr) = run("tictactoe", &["--threads", "0"], "");
+    assert_eq!(code, Some(2));
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("--threads"), "{stderr}");
+}
