@@ -11,10 +11,10 @@ fn main() -> std::io::Result<()> {
         .collect();
     let mut out = std::io::stdout();
     match args[..] {
-        [secs] => boardbots::engines::playout_bench(&mut out, secs as f64)
-            .and_then(|()| boardbots::engines::mcts_bench(&mut out, secs as f64)),
-        [0, games] => boardbots::engines::solver_reach_bench(&mut out, games as u64),
-        [first, last] => boardbots::engines::ffo_bench(&mut out, first..=last).map(drop),
-        _ => boardbots::engines::reversi_bench(&mut out),
+        [secs] => boardbots::engines::reversi::playout_bench(&mut out, secs as f64)
+            .and_then(|()| boardbots::engines::reversi::mcts_bench(&mut out, secs as f64)),
+        [0, games] => boardbots::engines::reversi::solver_reach_bench(&mut out, games as u64),
+        [first, last] => boardbots::engines::reversi::ffo_bench(&mut out, first..=last).map(drop),
+        _ => boardbots::engines::reversi::reversi_bench(&mut out),
     }
 }

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use boardbots::engines::{
+use boardbots::engines::reversi::{
     ffo_positions, reversi_solve_command, EndgameSolver, EngineSettings, ReversiEngine, SolveError,
     SolveMode,
 };

@@ -15,13 +15,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::record::Termination;
+use crate::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
 
 /// Most bytes a bot may write in one turn (Botzone's "OLE" verdict).
 pub const OUTPUT_CAP: usize = 1 << 20;
-/// The line a bot prints after its answer to be kept running.
-pub const KEEP_RUNNING_MARKER: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
-/// The line the platform writes to end a kept-running bot.
-pub const KILL_MARKER: &str = ">>>BOTZONE_CONTROLLER_KILL<<<";
 
 /// How often a waiting turn checks whether the bot process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(5);

@@ -16,7 +16,7 @@ use super::training::{parse_openings, self_play_positions};
 use super::weights::Weights;
 use crate::game::{Game, Outcome, Player};
 use crate::games::Reversi;
-use crate::search::{Limits, PlayoutPolicy, Searcher};
+use crate::search::{thread_cpu_seconds, Limits, PlayoutPolicy, Searcher};
 
 /// Solver table size used by the bench (and the bot).
 const BENCH_TABLE_BYTES: usize = 64 << 20;
@@ -61,15 +61,6 @@ pub fn ffo_bench(out: &mut dyn Write, ids: std::ops::RangeInclusive<u32>) -> io:
         total_nodes as f64 / total_cpu_secs.max(1e-9) / 1e6
     )?;
     Ok(total_cpu_secs)
-}
-
-/// CPU time this thread has run, in seconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); on a shared machine it gives the speed
-/// on one core better than the wall clock does.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 * 1e-9)
 }
 
 /// Seconds of wall clock and of CPU between two readings, as text.
