@@ -22,7 +22,7 @@ fn solve(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let [board, side] = args else {
         return Err("expected BOARD and SIDE".to_string());
     };
-    let line = boardbots::engines::reversi_solve_command(board, side)?;
+    let line = boardbots::engines::reversi::reversi_solve_command(board, side)?;
     writeln!(out, "{line}").map_err(|e| e.to_string())
 }
 

@@ -29,6 +29,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use boardbots::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
 use boardbots::{Game, Gomoku, MoveList, NoGo, Reversi, TicTacToe};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -166,11 +167,7 @@ fn keep_running_turns<G: Game>(exe: &str, turns: usize, bot_args: &[String]) -> 
             let mut marker = String::new();
             stdout.read_line(&mut marker).expect("marker read");
             let elapsed = start.elapsed();
-            assert_eq!(
-                marker.trim(),
-                ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<",
-                "answer {answer:?}"
-            );
+            assert_eq!(marker.trim(), KEEP_RUNNING_MARKER, "answer {answer:?}");
             if !first {
                 times.push(elapsed);
             }
@@ -193,7 +190,7 @@ fn keep_running_turns<G: Game>(exe: &str, turns: usize, bot_args: &[String]) -> 
             let (x, y) = G::move_to_xy(reply);
             request = format!("{{\"x\":{x},\"y\":{y}}}");
         }
-        writeln!(stdin, ">>>BOTZONE_CONTROLLER_KILL<<<").expect("kill written");
+        writeln!(stdin, "{KILL_MARKER}").expect("kill written");
         drop(stdin);
         assert!(child.wait().expect("the bot exits").success());
     }

@@ -210,7 +210,7 @@ impl<M: fmt::Debug + Copy + Default> fmt::Debug for MoveList<M> {
 }
 
 /// The rules of one two-player, perfect-information board game, exactly as
-/// Botzone's judge plays it (see `../shared/spec/games.md`).
+/// Botzone's judge plays it (see `docs/games.md`).
 ///
 /// Coordinates are Botzone's: `x` is the column, `y` the row, both 0-based
 /// from the top-left corner.

@@ -591,6 +591,12 @@ fn help_explains_the_protocol_and_usage_errors_exit_2() {
     assert_eq!((code, stdout.as_str()), (Some(2), ""));
     let (code, _, _) = run_args("reversi", &["solve", "only-one-argument"]);
     assert_eq!(code, Some(2));
+    for time in ["1e19", "-1", "inf", "x"] {
+        let (code, stdout, stderr) = run_args("nogo", &["--time", time]);
+        assert_eq!((code, stdout.as_str()), (Some(2), ""), "--time {time}");
+        assert!(stderr.contains("--time"), "{stderr}");
+        assert!(!stderr.contains("internal error"), "{stderr}");
+    }
 }
 
 #[test]

@@ -288,6 +288,22 @@ fn refused_set_ups_fail_clearly() {
         "{}",
         unknown.stderr
     );
+    for time in ["1e20", "0", "-1", "nan"] {
+        let absurd = referee(
+            &scratch,
+            &[
+                "play",
+                "tictactoe",
+                "builtin:random",
+                "builtin:random",
+                "--time",
+                time,
+            ],
+        );
+        assert_eq!(absurd.output.status.code(), Some(2), "--time {time}");
+        assert!(absurd.stderr.contains("--time"), "{}", absurd.stderr);
+        assert!(!absurd.stderr.contains("panicked"), "{}", absurd.stderr);
+    }
 }
 
 /// A short parallel match of random engines in `name`, replayed through `G`'s rules.

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use boardbots::engines::{
+use boardbots::engines::reversi::{
     ffo_positions, reversi_solve_command, EndgameSolver, EngineSettings, ReversiEngine, SolveError,
     SolveMode,
 };
@@ -300,7 +300,10 @@ fn greedy_plays_a_move_flipping_the_most_discs() {
 #[test]
 fn engine_names_start_with_the_bot() {
     let names = Reversi::engine_names();
-    assert_eq!(&names[..4], ["mcts", "random", "greedy", "uct-plain"]);
+    assert_eq!(
+        &names[..5],
+        ["pattern", "mcts", "pattern-noprobcut", "random", "greedy"]
+    );
     assert!(Reversi::engine("no-such-engine", 0).is_none());
 }
 

@@ -1,17 +1,14 @@
 //! Layer 3, engines: per-game knowledge (evaluations, playout policies,
 //! solvers) plugged into the generic search, and the registry of named
 //! engines that bots and the referee pick from.
+//!
+//! One module per game (`engines::reversi`, `engines::gomoku`, ...), each
+//! implementing [`Engines`] for its game.
 
 pub mod gomoku;
 pub mod nogo;
-mod reversi;
-mod tictactoe;
-
-pub use reversi::{
-    ffo_bench, ffo_positions, mcts_bench, playout_bench, reversi_bench, reversi_solve_command,
-    solver_reach, solver_reach_bench, EndgameSolver, EngineSettings, FfoPosition, GreedyPlayer,
-    PlayoutStyle, ReversiEngine, ReversiPlayout, Solution, SolveError, SolveMode,
-};
+pub mod reversi;
+pub mod tictactoe;
 
 use crate::game::Game;
 use crate::search::Searcher;

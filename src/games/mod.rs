@@ -2,6 +2,7 @@
 
 mod gomoku;
 mod nogo;
+pub mod notation;
 mod point;
 mod reversi;
 mod tictactoe;

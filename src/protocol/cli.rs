@@ -8,6 +8,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use super::bot_game::BotGame;
+use super::time_budget::parse_turn_seconds;
 
 /// The seed used when `--seed` is not given: fixed, so a turn can be replayed exactly.
 pub const DEFAULT_SEED: u64 = 1;
@@ -62,7 +63,7 @@ pub struct BotArgs {
 
     /// Thinking budget per turn, in seconds (default: Botzone's limit minus a
     /// safety margin; see below)
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = parse_turn_seconds)]
     pub time: Option<Duration>,
 
     /// Seed of the engine's random numbers, for reproducible runs
@@ -182,14 +183,6 @@ fn positional_values(matches: &ArgMatches, args: &[(&str, &str)]) -> Vec<String>
         .collect()
 }
 
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| format!("`{text}` is not a non-negative number of seconds"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +207,7 @@ mod tests {
         };
         assert_eq!(args.command, Some(BotCommand::Perft { depth: 3 }));
         assert!(parse("tictactoe --time -1", &[]).is_err());
+        assert!(parse("tictactoe --time 1e19", &[]).is_err());
         assert!(parse("tictactoe --engine nonsense", &[]).is_err());
     }
 

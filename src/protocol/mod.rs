@@ -16,6 +16,7 @@ mod error;
 mod gomocup;
 mod input;
 mod json_input;
+mod markers;
 mod opening_rule;
 mod output;
 mod replay;
@@ -37,10 +38,14 @@ pub use error::{Location, ProtocolError};
 pub use gomocup::{is_pbrain_name, run_gomocup, GomocupClock, GOMOCUP_MOVES_TO_GO};
 pub use input::{InputFormat, RawMove, TurnInput};
 pub use json_input::{parse_json_request, parse_json_turn, raw_move_from_value, JsonRequest};
+pub use markers::{KEEP_RUNNING_MARKER, KILL_MARKER};
 pub use opening_rule::replace_forbidden_opening;
-pub use output::{write_answer, write_keep_running_marker, Answer, KEEP_RUNNING_MARKER};
+pub use output::{write_answer, write_keep_running_marker, Answer};
 pub use replay::{ensure_not_over, play_raw, replay, Turn};
 pub use session::{run_session, SessionConfig};
 pub use simple_input::{parse_simple_move, parse_turn_count, read_simple_turn};
-pub use time_budget::{turn_deadline, FIRST_TURN_LIMIT, SAFETY_MARGIN, TURN_LIMIT};
-pub use turn_reader::{parse_first_turn, read_first_turn, read_line, FirstTurn, KILL_MARKER};
+pub use time_budget::{
+    parse_turn_seconds, turn_deadline, FIRST_TURN_LIMIT, MAX_TURN_SECONDS, SAFETY_MARGIN,
+    TURN_LIMIT,
+};
+pub use turn_reader::{parse_first_turn, read_first_turn, read_line, FirstTurn};

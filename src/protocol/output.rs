@@ -3,9 +3,7 @@
 use std::io::{self, Write};
 
 use super::input::{InputFormat, RawMove};
-
-/// The line after every keep-running answer that tells the platform the output has ended.
-pub const KEEP_RUNNING_MARKER: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
+use super::markers::KEEP_RUNNING_MARKER;
 
 /// What a turn prints: the move and a one-line search summary.
 #[derive(Clone, Debug, PartialEq, Eq)]

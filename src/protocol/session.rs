@@ -9,11 +9,12 @@ use super::decide::decide;
 use super::error::{Location, ProtocolError};
 use super::input::InputFormat;
 use super::json_input::{parse_json_request, JsonRequest};
+use super::markers::KILL_MARKER;
 use super::output::{write_answer, write_keep_running_marker};
 use super::replay::{ensure_not_over, play_raw, replay};
 use super::simple_input::parse_simple_move;
 use super::time_budget::turn_deadline;
-use super::turn_reader::{read_first_turn, read_line, FirstTurn, KILL_MARKER};
+use super::turn_reader::{read_first_turn, read_line, FirstTurn};
 use crate::search::{Limits, Searcher};
 
 /// How the bot runs, from the command line.
@@ -138,7 +139,7 @@ mod tests {
     use super::*;
     use crate::game::{Game, MoveList};
     use crate::games::TicTacToe;
-    use crate::protocol::output::KEEP_RUNNING_MARKER;
+    use crate::protocol::markers::KEEP_RUNNING_MARKER;
     use crate::search::SearchResult;
 
     /// Plays the first legal move, so every answer here is known in advance.

@@ -16,6 +16,25 @@ pub const FIRST_TURN_LIMIT: Duration = Duration::from_millis(2000);
 /// with room to spare on a judge core of its own.
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(200);
 
+/// The longest per-turn time a command line accepts (a day): far beyond any
+/// real use, and small enough that deadlines computed from it never overflow.
+pub const MAX_TURN_SECONDS: f64 = 86_400.0;
+
+/// Reads a `--time SECS` argument: a number of seconds from 0 to
+/// [`MAX_TURN_SECONDS`]. The error says what is wrong, for the command line.
+pub fn parse_turn_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.0..=MAX_TURN_SECONDS).contains(&seconds) {
+        return Err(format!(
+            "`{text}` is out of range: seconds per turn go from 0 to {MAX_TURN_SECONDS}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 /// When the turn must stop thinking. `clock_start` is when the turn's clock
 /// started (process start for the first turn a process answers, the moment
 /// its request was read for later keep-running turns). `first_turn_of_game`
@@ -37,6 +56,15 @@ pub fn turn_deadline(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turn_seconds_are_bounded() {
+        assert_eq!(parse_turn_seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_turn_seconds("0"), Ok(Duration::ZERO));
+        for bad in ["-1", "1e19", "1e20", "inf", "NaN", "x", ""] {
+            assert!(parse_turn_seconds(bad).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn default_budgets_stay_under_the_limits() {

@@ -8,10 +8,8 @@ use super::bot_game::BotGame;
 use super::error::{shorten, ProtocolError};
 use super::input::TurnInput;
 use super::json_input::parse_json_turn;
+use super::markers::KILL_MARKER;
 use super::simple_input::read_simple_turn;
-
-/// The line with which the platform ends a keep-running bot.
-pub const KILL_MARKER: &str = ">>>BOTZONE_CONTROLLER_KILL<<<";
 
 /// What the start of a bot's input turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -15,17 +15,15 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::record::Termination;
+use crate::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
 
 /// Most bytes a bot may write in one turn (Botzone's "OLE" verdict).
 pub const OUTPUT_CAP: usize = 1 << 20;
-/// The line a bot prints after its answer to be kept running.
-pub const KEEP_RUNNING_MARKER: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
-/// The line the platform writes to end a kept-running bot.
-pub const KILL_MARKER: &str = ">>>BOTZONE_CONTROLLER_KILL<<<";
 
 /// How often a waiting turn checks whether the bot process has exited.
 const EXIT_POLL: Duration = Duration::from_millis(5);
-/// How long output written just before an exit may take to arrive.
+/// The least time output written just before an exit is waited for, even
+/// past the deadline.
 const DRAIN_GRACE: Duration = Duration::from_millis(50);
 /// How long a bot may take to leave after the kill marker before it is killed.
 const LEAVE_GRACE: Duration = Duration::from_millis(200);
@@ -328,10 +326,21 @@ impl BotProcess {
         }
     }
 
-    /// Reads what is still in flight after an exit, within the grace period.
+    /// Reads what is still in flight after an exit. Once the bot has exited
+    /// its pipe closes as soon as the reader thread has passed everything on,
+    /// so this waits for that end of stream rather than for a fixed moment: on
+    /// a loaded machine the reader thread can be descheduled for longer than
+    /// any short grace, and a bot that answered and exited was then judged to
+    /// have exited without answering. A descendant still holding the pipe open
+    /// is waited for until the deadline (or the grace, if that is later).
     fn drain_into(&mut self, buffer: &mut Vec<u8>, deadline: Instant) {
-        while buffer.len() <= OUTPUT_CAP && Instant::now() < deadline {
-            match self.stdout.recv_timeout(DRAIN_GRACE) {
+        let until = deadline.max(Instant::now() + DRAIN_GRACE);
+        while buffer.len() <= OUTPUT_CAP {
+            let now = Instant::now();
+            if now >= until {
+                break;
+            }
+            match self.stdout.recv_timeout(until - now) {
                 Ok(chunk) => buffer.extend_from_slice(&chunk),
                 Err(RecvTimeoutError::Disconnected) => {
                     self.stdout_closed = true;

@@ -172,10 +172,10 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         print!("{}", results.report(args.sprt));
         return Ok(());
     };
-    if has_web_player && args.run.time < 10.0 {
+    if has_web_player && args.run.time < std::time::Duration::from_secs(10) {
         eprintln!(
             "referee: the web player has {} s a move like any player; give more with --time",
-            args.run.time
+            args.run.time.as_secs_f64()
         );
     }
     shutdown::install()?;

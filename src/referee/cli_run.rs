@@ -10,6 +10,7 @@ use anyhow::bail;
 use clap::ValueEnum;
 
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
+use crate::protocol::parse_turn_seconds;
 
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
@@ -25,6 +26,14 @@ use super::summary::render_report;
 /// Botzone's memory limit, in MiB.
 const BOTZONE_MEMORY_MB: u64 = 256;
 
+/// `--time`: the bots' parser of turn seconds, zero refused.
+fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
+    match parse_turn_seconds(text)? {
+        Duration::ZERO => Err("the time per turn must be positive".to_string()),
+        time => Ok(time),
+    }
+}
+
 /// Options of every run of games.
 #[derive(clap::Args, Debug)]
 pub struct RunOptions {
@@ -33,8 +42,9 @@ pub struct RunOptions {
     #[arg(long, default_value_t = 1)]
     pub games: usize,
     /// Seconds per turn; each player's first turn of a game gets double.
-    #[arg(long, default_value_t = 1.0)]
-    pub time: f64,
+    #[arg(long, value_name = "SECS", default_value = "1", allow_hyphen_values = true,
+        value_parser = positive_turn_seconds)]
+    pub time: Duration,
     /// I/O of external bots (gomoku: json only).
     #[arg(long, value_enum, default_value = "json")]
     pub io: IoMode,
@@ -84,9 +94,6 @@ impl RunOptions {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
-        if !(self.time.is_finite() && self.time > 0.0) {
-            bail!("--time must be a positive number of seconds");
-        }
         if game == GameName::Gomoku {
             for (player, &mode) in players.iter().zip(&io) {
                 let spec = Entrant::parse(player).spec;
@@ -106,7 +113,7 @@ impl RunOptions {
             io,
             format,
             games: self.games,
-            time: Duration::from_secs_f64(self.time),
+            time: self.time,
             concurrency: self.concurrency,
             seed: self.seed,
             openings,

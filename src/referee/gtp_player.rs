@@ -13,7 +13,7 @@ use crate::game::Game;
 
 use super::contestant::Turn;
 use super::foreign_engine::{complete_lines, ForeignProtocol};
-use super::notation::square_name;
+use crate::games::notation::square_name;
 
 /// Whether a failed response to a command loses the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use crate::game::Game;
 
 use super::board_text::render_board;
 use super::contestant::{Contestant, Fault, Turn, TurnReport};
-use super::notation::parse_moves;
 use super::record::Termination;
+use crate::games::notation::parse_moves;
 
 /// A human player (no time limit).
 #[derive(Default)]

@@ -11,8 +11,8 @@ use std::time::Duration;
 use anyhow::bail;
 use serde_json::Value;
 
-use crate::engines::Engines;
 use crate::game::Player;
+use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
@@ -105,7 +105,7 @@ fn mix_seed(seed: u64, stream: u64) -> u64 {
 }
 
 /// The opening of every pair index, prepared and checked before any game starts.
-fn prepare_openings<G: Engines>(
+fn prepare_openings<G: BotGame>(
     config: &MatchConfig,
     pairs: usize,
 ) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
@@ -125,7 +125,7 @@ fn prepare_openings<G: Engines>(
 
 /// The players, checked: a match has two; a tournament two or more, each
 /// with a name of its own.
-fn entrants<G: Engines>(config: &MatchConfig) -> anyhow::Result<(Vec<Entrant>, Vec<PlayerSpec>)> {
+fn entrants<G: BotGame>(config: &MatchConfig) -> anyhow::Result<(Vec<Entrant>, Vec<PlayerSpec>)> {
     let entrants: Vec<Entrant> = config.players.iter().map(|p| Entrant::parse(p)).collect();
     match config.format {
         Format::Match if entrants.len() != 2 => bail!("a match needs two players"),
@@ -169,7 +169,7 @@ fn names_of(schedule: &Schedule, entrants: &[Entrant], game: &ScheduledGame) -> 
 
 /// The games the log already holds that belong to this schedule; refuses a
 /// log of other players or another game.
-fn logged_outcomes<G: Engines>(
+fn logged_outcomes<G: BotGame>(
     config: &MatchConfig,
     schedule: &Schedule,
     entrants: &[Entrant],
@@ -213,7 +213,7 @@ fn logged_outcomes<G: Engines>(
 
 /// Plays the games of the schedule that this shard plays and the log does
 /// not hold yet; writes each to the log as it ends.
-pub fn run_match<G: Engines>(config: &MatchConfig) -> anyhow::Result<MatchResults> {
+pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResults> {
     let (entrants, specs) = entrants::<G>(config)?;
     if config.resume && config.log.is_none() {
         bail!("--resume needs --log");
@@ -354,7 +354,7 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    fn play<G: Engines>(&self, job: &ScheduledGame) -> anyhow::Result<GameRecord> {
+    fn play<G: BotGame>(&self, job: &ScheduledGame) -> anyhow::Result<GameRecord> {
         let config = self.config;
         let [a, b] = self.schedule.pairings[job.id.pairing];
         // Player indices as Black, White.

@@ -23,7 +23,6 @@ mod human;
 mod judge;
 mod match_runner;
 mod nboard_player;
-mod notation;
 mod observer;
 mod openings;
 mod player_spec;
@@ -43,7 +42,7 @@ pub use bot_io::{
 };
 pub use bot_process::{
     kill_all_bots, BotProcess, BotProcessOptions, TurnOutput, ALLOCATION_FAILURE_MESSAGES,
-    KEEP_RUNNING_MARKER, KILL_MARKER, OUTPUT_CAP,
+    OUTPUT_CAP,
 };
 pub use botzone_local::{
     finished_line, parse_poll_answer, run_local, Finished, LocalConfig, PollAnswer,
@@ -60,7 +59,6 @@ pub use human::HumanPlayer;
 pub use judge::{play_game, play_game_watched, GameWatch, PlayedGame, ShowBoard};
 pub use match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
 pub use nboard_player::{ggf_game, NboardProtocol};
-pub use notation::{parse_moves, square_name, NotationError};
 pub use observer::{GameStart, MatchObserver, PlyPlayed};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
 pub use player_spec::{PlayerSpec, SpecError, UnknownEngine};

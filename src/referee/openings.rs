@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::{Game, IllegalMove, MoveList};
 
-use super::notation::{parse_moves, NotationError};
+use crate::games::notation::{parse_moves, NotationError};
 
 /// Attempts at a random opening before giving up (each fails only if the
 /// game ended within the requested plies).

@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
-use crate::engines::Engines;
+use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
@@ -84,7 +84,7 @@ impl PlayerSpec {
 
     /// Checks that a built-in name exists for `G`, and that an engine of
     /// another protocol plays `G`.
-    pub fn check<G: Engines>(&self) -> Result<(), SpecError> {
+    pub fn check<G: BotGame>(&self) -> Result<(), SpecError> {
         let (protocol, for_game) = match self {
             PlayerSpec::Builtin(name) if !G::engine_names().contains(&name.as_str()) => {
                 return Err(SpecError::UnknownEngine(UnknownEngine {
@@ -112,7 +112,7 @@ impl PlayerSpec {
     /// A fresh player for one game. `seed` seeds a built-in engine;
     /// `process` says how an external bot is started; `globaldata` is this
     /// player's memory across games (external bots).
-    pub fn contestant<G: Engines>(
+    pub fn contestant<G: BotGame>(
         &self,
         io: IoMode,
         seed: u64,

@@ -2,6 +2,7 @@
 //! Search never prints and reads the clock only through [`Limits`].
 
 mod alphabeta;
+mod cpu_time;
 mod limits;
 mod mcts;
 mod playout;
@@ -10,10 +11,11 @@ pub mod tt;
 
 pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
+pub use cpu_time::thread_cpu_seconds;
 pub use limits::Limits;
 pub use mcts::{
-    merge_results, root_children, Mcts, MctsConfig, Node, NodeId, Proof, RootChild, RootParallel,
-    Tree,
+    merge_results, root_children, Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, RootChild,
+    RootParallel, Selection, Tree, Uct,
 };
 pub use playout::{PlayoutPolicy, Prior, UniformPlayout};
 pub use random::RandomSearcher;

@@ -10,10 +10,9 @@ use super::engine::ThreatSearch;
 use super::notation::parse_moves;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
-use crate::engines::nogo::thread_cpu_seconds;
 use crate::game::Game;
 use crate::games::Gomoku;
-use crate::search::Limits;
+use crate::search::{thread_cpu_seconds, Limits};
 
 /// Middle-game positions where the side to move has no VCF (the first three
 /// from the tactics suite, the last an early fight).

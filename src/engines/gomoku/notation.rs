@@ -1,40 +1,27 @@
-//! Move lists written as text: `h8 i9 j10`, column letter `a`..`o` (x = 0..14)
-//! then row number `1`..`15` (y = 0..14), separated by spaces or commas.
+//! Gomoku move lists in the project's one notation ([`crate::games::notation`]):
+//! `h8 i9 j10`, column letter `a`..`o` (x = 0..14) then row number `1`..`15`.
 
-use crate::games::GomokuMove;
+use crate::games::notation::{parse_game_moves, square_name};
+use crate::games::{Gomoku, GomokuMove};
 
-/// A move list that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad Gomoku move {token:?}: expected a column letter a-o and a row number 1-15")]
-pub struct NotationError {
-    pub token: String,
-}
+pub use crate::games::notation::NotationError;
 
 /// Parses one move such as `h8`.
 pub fn parse_move(token: &str) -> Result<GomokuMove, NotationError> {
-    let bad = || NotationError {
-        token: token.to_string(),
-    };
-    let mut chars = token.chars();
-    let column = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-    if !column.is_ascii_lowercase() {
-        return Err(bad());
+    match parse_moves(token)?.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(NotationError::Unreadable(token.to_string())),
     }
-    let row: i32 = chars.as_str().parse().map_err(|_| bad())?;
-    GomokuMove::new(column as i32 - 'a' as i32, row - 1).ok_or_else(bad)
 }
 
-/// Parses a list of moves separated by spaces or commas.
+/// Parses a list of moves such as `h8 i9, j10`.
 pub fn parse_moves(text: &str) -> Result<Vec<GomokuMove>, NotationError> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .map(parse_move)
-        .collect()
+    parse_game_moves::<Gomoku>(text)
 }
 
 /// Writes a move as `h8`.
 pub fn format_move(m: GomokuMove) -> String {
-    format!("{}{}", (b'a' + m.x() as u8) as char, m.y() + 1)
+    square_name(m.x(), m.y())
 }
 
 #[cfg(test)]
@@ -50,5 +37,6 @@ mod tests {
         assert!(parse_move("p1").is_err());
         assert!(parse_move("a16").is_err());
         assert!(parse_move("a").is_err());
+        assert!(parse_move("h8h9").is_err());
     }
 }

@@ -9,23 +9,10 @@ use rand::SeedableRng;
 use super::{NoGoPlayout, PlayoutStyle, RaveConfig, RaveMcts};
 use crate::game::Game;
 use crate::games::NoGo;
-use crate::search::{Limits, Searcher};
+use crate::search::{thread_cpu_seconds, Limits, Searcher};
 
 /// Playouts per measurement: a fixed amount of work, so runs compare.
 const BENCH_PLAYOUTS: u64 = 100_000;
-
-/// CPU time this thread has used, in seconds, from Linux's
-/// `/proc/thread-self/stat` (10 ms ticks); `None` elsewhere. On a shared
-/// machine wall-clock rates understate the speed one core gives.
-pub fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let after_name = &stat[stat.rfind(')')? + 1..];
-    let mut fields = after_name.split_whitespace().skip(11);
-    let user: f64 = fields.next()?.parse().ok()?;
-    let system: f64 = fields.next()?.parse().ok()?;
-    const TICKS_PER_SECOND: f64 = 100.0;
-    Some((user + system) / TICKS_PER_SECOND)
-}
 
 /// Runs `playouts` playouts of `style` from the empty board and returns
 /// `(per wall second, per CPU second)`, the latter `None` where CPU time is

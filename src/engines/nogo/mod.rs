@@ -7,12 +7,10 @@ mod mobility;
 mod playout;
 mod rave;
 mod rave_config;
-mod rave_tree;
 mod registry;
 
-pub use bench::{nogo_bench, playouts_per_second, thread_cpu_seconds};
+pub use bench::{nogo_bench, playouts_per_second};
 pub use mobility::MobilityEvaluator;
 pub use playout::{eye_closing_points, NoGoPlayout, PlayoutStyle};
-pub use rave::RaveMcts;
+pub use rave::{Amaf, RaveMcts, RaveSelection};
 pub use rave_config::RaveConfig;
-pub use rave_tree::{RaveNode, RaveNodeId, RaveTree, Solved};

@@ -35,7 +35,7 @@ pub struct RaveConfig {
     /// gain at 0.1 s/move (43-47 against no reuse in 90 games), no
     /// measurable cost either; on by default for keep-running bots.
     pub reuse_tree: bool,
-    /// Upper bound on the tree's memory (both arenas of its double buffer).
+    /// Upper bound on the tree's memory.
     pub memory_budget_bytes: usize,
     /// A leaf gets its children after this many visits (the root at once).
     pub expand_after_visits: u32,

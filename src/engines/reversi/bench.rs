@@ -7,12 +7,16 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::engine::{EngineSettings, ReversiEngine};
+use super::evaluator::evaluate;
 use super::ffo::ffo_positions;
+use super::midgame::{MidgameSearch, ProbCut};
 use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
+use super::training::{parse_openings, self_play_positions};
+use super::weights::Weights;
 use crate::game::{Game, Outcome, Player};
 use crate::games::Reversi;
-use crate::search::{Limits, PlayoutPolicy, Searcher};
+use crate::search::{thread_cpu_seconds, Limits, PlayoutPolicy, Searcher};
 
 /// Solver table size used by the bench (and the bot).
 const BENCH_TABLE_BYTES: usize = 64 << 20;
@@ -57,15 +61,6 @@ pub fn ffo_bench(out: &mut dyn Write, ids: std::ops::RangeInclusive<u32>) -> io:
         total_nodes as f64 / total_cpu_secs.max(1e-9) / 1e6
     )?;
     Ok(total_cpu_secs)
-}
-
-/// CPU time this thread has run, in seconds, where Linux tells it
-/// (`/proc/thread-self/schedstat`); on a shared machine it gives the speed
-/// on one core better than the wall clock does.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 * 1e-9)
 }
 
 /// Seconds of wall clock and of CPU between two readings, as text.
@@ -216,9 +211,75 @@ pub fn solver_reach_bench(out: &mut dyn Write, games: u64) -> io::Result<()> {
     Ok(())
 }
 
-/// Prints every speed figure of the Reversi engines: playouts, MCTS, and
-/// the solver on FFO #40-#44.
+/// Middle-game positions (`count`, at 24 to 40 empties) from the seeded
+/// self-play games of the training pipeline.
+pub fn middle_game_positions(count: usize, seed: u64) -> Vec<Reversi> {
+    let openings = parse_openings(include_str!("../../../data/reversi-xot-openings.txt"))
+        .expect("the committed openings parse");
+    self_play_positions(&openings, count, seed, 5)
+        .chunks(1)
+        .filter(|c| (24..=40).contains(&c[0].empties()) && c[0].player.count_ones() % 3 == 0)
+        .map(|c| Reversi::from_bitboards(c[0].player, c[0].opponent, Player::Black))
+        .filter(|pos| pos.legal_moves_mask().count_ones() > 1)
+        .step_by(3)
+        .take(count)
+        .collect()
+}
+
+/// The pattern engine's speed: evaluations per second, and the depth and
+/// nodes per second of its midgame search in `secs` from middle-game positions.
+pub fn pattern_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
+    let decoding = Instant::now();
+    let weights = Weights::embedded();
+    writeln!(
+        out,
+        "pattern weights: decoded in {:.2} ms (0 if an earlier call did it)",
+        decoding.elapsed().as_secs_f64() * 1e3
+    )?;
+    let positions = middle_game_positions(12, 3);
+    let watch = Stopwatch::start();
+    let (mut evaluations, mut checksum) = (0u64, 0i64);
+    while watch.wall_secs() < 1.0 {
+        for pos in &positions {
+            checksum += evaluate(weights, pos.player_bits(), pos.opponent_bits()) as i64;
+        }
+        evaluations += positions.len() as u64;
+    }
+    writeln!(
+        out,
+        "pattern evaluation: {evaluations} evaluations = {} (checksum {checksum})",
+        watch.rate(evaluations as f64)
+    )?;
+    for (name, probcut) in [("probcut", Some(ProbCut::DEFAULT)), ("no probcut", None)] {
+        let mut search = MidgameSearch::new(weights, 16 << 20, probcut);
+        let (mut depths, mut nodes, mut cpu) = (Vec::new(), 0u64, 0.0);
+        for pos in &positions {
+            search.clear_table();
+            let watch = Stopwatch::start();
+            let limits = Limits::time(Duration::from_secs_f64(secs));
+            let result = search
+                .search(pos.player_bits(), pos.opponent_bits(), &limits, None)
+                .expect("the positions have placements");
+            cpu += watch.cpu_secs().unwrap_or(watch.wall_secs());
+            nodes += result.nodes;
+            depths.push(result.depth);
+        }
+        writeln!(
+            out,
+            "pattern search ({name}), {secs}s from {} positions at 24-40 empties: depths {:?} (mean {:.1}), {:.0} nodes/s of CPU",
+            positions.len(),
+            depths,
+            depths.iter().sum::<u32>() as f64 / depths.len() as f64,
+            nodes as f64 / cpu.max(1e-9)
+        )?;
+    }
+    Ok(())
+}
+
+/// Prints every speed figure of the Reversi engines: the pattern
+/// evaluation and search, playouts, MCTS, and the solver on FFO #40-#44.
 pub fn reversi_bench(out: &mut dyn Write) -> io::Result<()> {
+    pattern_bench(out, 0.8)?;
     playout_bench(out, 1.0)?;
     mcts_bench(out, 1.0)?;
     ffo_bench(out, 40..=44)?;

@@ -3,21 +3,41 @@
 
 mod bench;
 mod engine;
+mod evaluator;
+mod features;
 mod ffo;
 mod greedy;
+mod midgame;
+mod midgame_table;
+mod pattern_engine;
 mod playout;
 mod solve_command;
 mod solver;
 mod solver_table;
 mod stability;
+mod symmetry;
+pub mod training;
+mod weights;
 
-pub use bench::{ffo_bench, mcts_bench, playout_bench, reversi_bench, solver_reach_bench};
+pub use bench::{
+    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, playout_bench, reversi_bench,
+    solver_reach_bench,
+};
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
+pub use evaluator::evaluate;
+pub use features::{
+    canonical_weights, feature_indices, instance_index_by_squares, stage_of, Family,
+    ACTIVE_FEATURES, FAMILIES, INSTANCE_COUNT, STAGES, STAGE_WEIGHTS,
+};
 pub use ffo::{ffo_positions, FfoPosition};
 pub use greedy::GreedyPlayer;
+pub use midgame::{MidgameResult, MidgameSearch, ProbCut, SCORE_SCALE};
+pub use pattern_engine::{PatternEngine, PatternSettings};
 pub use playout::{PlayoutStyle, ReversiPlayout};
 pub use solve_command::reversi_solve_command;
 pub use solver::{EndgameSolver, Solution, SolveError, SolveMode};
+pub use symmetry::{transform_board, transform_square};
+pub use weights::{Weights, WeightsError, WEIGHT_SCALE};
 
 use super::Engines;
 use crate::games::Reversi;
@@ -35,12 +55,16 @@ fn engine_with_playout(playout: PlayoutStyle, seed: u64) -> Box<dyn Searcher<Rev
 }
 
 impl Engines for Reversi {
-    /// "mcts" is the bot; the `mcts-*` variants differ from it in one
-    /// respect each, for arena comparisons ("mcts-mobility" is the bot's
-    /// own playout style, kept as a name for comparisons).
+    /// "pattern" is the bot: alpha-beta on the trained pattern evaluation
+    /// ("pattern-noprobcut" without selective pruning). "mcts" is the
+    /// previous bot, kept as the baseline; the `mcts-*` variants differ from
+    /// it in one respect each ("mcts-mobility" is its own playout style,
+    /// kept as a name for comparisons).
     fn engine_names() -> &'static [&'static str] {
         &[
+            "pattern",
             "mcts",
+            "pattern-noprobcut",
             "random",
             "greedy",
             "uct-plain",
@@ -57,6 +81,11 @@ impl Engines for Reversi {
                 EngineSettings::default(),
                 seed,
             ))),
+            "pattern" => Some(Box::new(PatternEngine::new(PatternSettings::default()))),
+            "pattern-noprobcut" => Some(Box::new(PatternEngine::new(PatternSettings {
+                probcut: None,
+                ..PatternSettings::default()
+            }))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "greedy" => Some(Box::new(GreedyPlayer::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<Reversi, _>::plain(seed))),

@@ -3,6 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::Reversi;
+use crate::games::notation::parse_game_moves;
+
 /// A Reversi move: the square index `y * 8 + x` (0..64), or 64 for the pass.
 ///
 /// Written as column letter `a`..`h` (x) and row number `1`..`8` (y + 1, row 1
@@ -76,44 +79,25 @@ pub struct ParseReversiMoveError {
 impl FromStr for ReversiMove {
     type Err = ParseReversiMoveError;
 
-    /// Accepts `a1`..`h8` (the column letter in either case) and `pass`.
+    /// Accepts one move in the project's notation ([`crate::games::notation`]):
+    /// `a1`..`h8` (the column letter in either case), `x y`, or `pass`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let error = || ParseReversiMoveError {
-            text: text.to_owned(),
-        };
-        if text.eq_ignore_ascii_case("pass") {
-            return Ok(ReversiMove::PASS);
-        }
-        match text.as_bytes() {
-            &[column, row] => {
-                let x = column.to_ascii_lowercase() as i32 - b'a' as i32;
-                let y = row as i32 - b'1' as i32;
-                ReversiMove::square(x, y).ok_or_else(error)
-            }
-            _ => Err(error()),
+        match parse_move_sequence(text)?.as_slice() {
+            [m] => Ok(*m),
+            _ => Err(ParseReversiMoveError {
+                text: text.to_owned(),
+            }),
         }
     }
 }
 
 /// Parses a move sequence such as an XOT opening `f5d6c4d3`: squares written
-/// back to back or separated by whitespace or commas, and `pass` tokens.
+/// back to back or separated by whitespace or commas, and `pass` tokens
+/// (the project's one notation, [`crate::games::notation`]).
 pub fn parse_move_sequence(text: &str) -> Result<Vec<ReversiMove>, ParseReversiMoveError> {
-    let compact: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != ',')
-        .collect();
-    let mut moves = Vec::with_capacity(compact.len() / 2);
-    let mut rest = compact.as_str();
-    while !rest.is_empty() {
-        let token_len = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
-            4
-        } else {
-            rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i)
-        };
-        moves.push(rest[..token_len].parse()?);
-        rest = &rest[token_len..];
-    }
-    Ok(moves)
+    parse_game_moves::<Reversi>(text).map_err(|_| ParseReversiMoveError {
+        text: text.to_owned(),
+    })
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod view;
 use std::io::BufRead;
 use std::sync::Arc;
 
-use crate::engines::Engines;
+use crate::protocol::BotGame;
 
 use super::match_runner::{run_match, MatchConfig, MatchResults};
 use super::player_spec::PlayerSpec;
@@ -33,7 +33,7 @@ pub const DEFAULT_ADDRESS: &str = "127.0.0.1:8080";
 /// Runs `config`'s match watched on a web board served at `address`
 /// (printed on stderr once it listens). Returns the results and the server,
 /// still serving the finished match until it is dropped.
-pub fn run_match_on_web<G: Engines>(
+pub fn run_match_on_web<G: BotGame>(
     config: &MatchConfig,
     address: &str,
 ) -> anyhow::Result<(MatchResults, WebServer)> {

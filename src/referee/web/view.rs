@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use crate::game::{Game, Outcome, Player};
 
-use super::super::notation::square_name;
 use super::super::record::{GameResult, Termination};
+use crate::games::notation::square_name;
 
 /// How a game's board is drawn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -22,8 +22,8 @@ pub struct RootChild<M> {
 }
 
 /// The root children of `tree`, in its order.
-pub fn root_children<M: Copy + Default>(tree: &Tree<M>) -> Vec<RootChild<M>> {
-    tree.node(Tree::<M>::ROOT)
+pub fn root_children<M: Copy + Default, X: Copy + Default>(tree: &Tree<M, X>) -> Vec<RootChild<M>> {
+    tree.node(Tree::<M, X>::ROOT)
         .children()
         .map(|id| {
             let node = tree.node(id);

@@ -1,25 +1,28 @@
-//! UCT with an optional MCTS-solver and subtree reuse, generic over the game
-//! and the playout policy.
+//! MCTS with an optional MCTS-solver and subtree reuse, generic over the
+//! game, the playout policy and the selection formula (UCT by default).
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::{MctsConfig, NodeId, Proof, Tree};
+use super::{MctsConfig, NodeId, ParentVisits, Proof, Selection, Tree, Uct};
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::search::{Limits, PlayoutPolicy, SearchResult, Searcher, UniformPlayout};
 
 /// Monte-Carlo tree search.
 ///
-/// Each iteration descends by UCT from the root, replaying moves on a clone
-/// of the root position (nodes store no positions), expands the leaf it
-/// reaches once that leaf has `expand_after_visits` visits (all children at
-/// once, in the policy's `tree_moves` order; unvisited children are tried in
-/// that order), runs one playout and backs the reward up the path.
-pub struct Mcts<G: Game, P: PlayoutPolicy<G>> {
+/// Each iteration descends from the root by the selection formula `S`,
+/// replaying moves on a clone of the root position (nodes store no
+/// positions), expands the leaf it reaches once that leaf has
+/// `expand_after_visits` visits (all children at once, in the policy's
+/// `tree_moves` order; unvisited children are tried in that order), runs one
+/// playout and backs the reward up the path (and lets the selection formula
+/// record the playout at every expanded node of the path).
+pub struct Mcts<G: Game, P: PlayoutPolicy<G>, S: Selection<G> = Uct> {
     config: MctsConfig,
     policy: P,
+    selection: S,
     rng: SmallRng,
-    tree: Tree<G::Move>,
+    tree: Tree<G::Move, S::Stats>,
     /// The position the tree's root stands for, if the tree is meaningful.
     root_position: Option<G>,
     // Scratch buffers reused by every iteration.
@@ -36,10 +39,23 @@ impl<G: Game> Mcts<G, UniformPlayout<G>> {
 }
 
 impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
+    /// UCT with `config.exploration`.
     pub fn new(config: MctsConfig, policy: P, seed: u64) -> Self {
+        let uct = Uct {
+            exploration: config.exploration,
+        };
+        Mcts::with_selection(config, policy, uct, seed)
+    }
+}
+
+impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Mcts<G, P, S> {
+    /// A search with the engine's own selection formula (`config.exploration`
+    /// is then the formula's business, not read here).
+    pub fn with_selection(config: MctsConfig, policy: P, selection: S, seed: u64) -> Self {
         Mcts {
             config,
             policy,
+            selection,
             rng: SmallRng::seed_from_u64(seed),
             tree: Tree::new(config.memory_budget_bytes),
             root_position: None,
@@ -53,7 +69,7 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     }
 
     /// The tree as the last search left it (root = the last searched position).
-    pub fn tree(&self) -> &Tree<G::Move> {
+    pub fn tree(&self) -> &Tree<G::Move, S::Stats> {
         &self.tree
     }
 
@@ -121,7 +137,7 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
         true
     }
 
-    /// The UCT choice among the children of the expanded node `id`.
+    /// The selection formula's choice among the children of the expanded node `id`.
     ///
     /// With the solver, children that cannot beat the value the mover is
     /// already guaranteed (upper bound <= the best lower bound: proven
@@ -130,15 +146,24 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     fn select_child(&self, id: NodeId) -> NodeId {
         let parent = self.tree.node(id);
         let guaranteed = if self.config.solver {
-            parent
-                .children()
-                .map(|c| self.tree.node(c).bounds().0)
-                .max()
-                .unwrap_or(-1)
+            // The best lower bound among the children, kept by `update_bounds`
+            // as the negated upper bound of the parent (no pass over the children).
+            let guaranteed = -parent.bounds().1;
+            debug_assert_eq!(
+                Some(guaranteed),
+                parent
+                    .children()
+                    .map(|c| self.tree.node(c).bounds().0)
+                    .max()
+            );
+            guaranteed
         } else {
             -2
         };
-        let log_parent = (parent.visits().max(1) as f64).ln();
+        let parent_visits = ParentVisits {
+            visits: parent.visits(),
+            ln_visits: (parent.visits().max(1) as f64).ln(),
+        };
         let mut best = parent.children().start;
         let mut best_score = f64::NEG_INFINITY;
         for child_id in parent.children() {
@@ -146,12 +171,10 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
             if child.bounds().1 <= guaranteed {
                 continue;
             }
-            if child.visits() == 0 {
+            let score = self.selection.score(parent_visits, child);
+            if score == f64::INFINITY {
                 return child_id;
             }
-            let mean01 = (child.mean() as f64 + 1.0) * 0.5;
-            let score =
-                mean01 + self.config.exploration * (log_parent / child.visits() as f64).sqrt();
             if score > best_score {
                 best_score = score;
                 best = child_id;
@@ -195,7 +218,7 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
             pos.play_unchecked(self.tree.node(id).mv());
             self.path.push(id);
         };
-        self.back_up(leaf_value);
+        self.back_up(leaf_value, &pos, root.side_to_move());
         self.path.len()
     }
 
@@ -212,8 +235,9 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
 
     /// Records `leaf_value` (for the mover into the last node of the path)
     /// along the path, sign alternating each ply, and tightens the proven
-    /// bounds of each node on the way up while they keep changing.
-    fn back_up(&mut self, leaf_value: f32) {
+    /// bounds of each node on the way up while they keep changing; then lets
+    /// the selection formula record the simulation that ended at `end`.
+    fn back_up(&mut self, leaf_value: f32, end: &G, root_to_move: Player) {
         let mut value = leaf_value;
         let mut bounds_changed = self.config.solver;
         for i in (0..self.path.len()).rev() {
@@ -222,6 +246,20 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
                 bounds_changed = self.update_bounds(id);
             }
             self.tree.node_mut(id).record(value);
+            value = -value;
+        }
+        if std::mem::size_of::<S::Stats>() == 0 {
+            // A formula without statistics (UCT) has nothing to record.
+            return;
+        }
+        // `value` is now the reward for the side to move at the root.
+        let mut to_move = root_to_move;
+        for &id in &self.path {
+            if self.tree.node(id).is_expanded() {
+                let children = self.tree.children_mut(id);
+                self.selection.record_playout(children, to_move, end, value);
+            }
+            to_move = to_move.opponent();
             value = -value;
         }
     }
@@ -292,7 +330,7 @@ impl<G: Game, P: PlayoutPolicy<G>> Mcts<G, P> {
     }
 }
 
-impl<G: Game, P: PlayoutPolicy<G>> Searcher<G> for Mcts<G, P> {
+impl<G: Game, P: PlayoutPolicy<G>, S: Selection<G>> Searcher<G> for Mcts<G, P, S> {
     fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
         self.set_root(pos);
         let nodes_before = self.tree.len() as u64;

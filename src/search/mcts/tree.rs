@@ -1,9 +1,11 @@
 //! The MCTS tree: compact nodes in one arena `Vec`, addressed by index,
 //! each node's children stored contiguously.
 //!
-//! The arena never reserves more than its memory budget. It is public so that
-//! a game-specific MCTS (e.g. NoGo with RAVE) can reuse it and keep its own
-//! per-node data in parallel vectors indexed by [`NodeId`].
+//! The arena never reserves more than its memory budget. Each node carries,
+//! besides the statistics every search uses, the extra statistics `X` of the
+//! engine's selection formula ([`Selection::Stats`](super::Selection::Stats):
+//! `()` for UCT, AMAF counts for NoGo's RAVE), so they move with the node
+//! when a subtree is kept.
 
 use std::ops::Range;
 
@@ -12,12 +14,12 @@ use super::Proof;
 /// Index of a node in its [`Tree`]. The root is always 0.
 pub type NodeId = u32;
 
-/// One tree node (16 bytes for one-byte moves).
+/// One tree node (16 bytes for one-byte moves and no extra statistics).
 ///
 /// Statistics are from the view of the player who made `mv`, i.e. the side
 /// to move at the parent, so a parent maximises over its children directly.
 #[derive(Clone, Copy, Debug)]
-pub struct Node<M> {
+pub struct Node<M, X = ()> {
     first_child: u32,
     visits: u32,
     value_sum: f32,
@@ -26,6 +28,7 @@ pub struct Node<M> {
     /// bits 2-3 `upper + 1`, each bound in {-1, 0, 1}.
     bounds: u8,
     mv: M,
+    stats: X,
 }
 
 const UNBOUNDED: u8 = pack_bounds(-1, 1);
@@ -34,7 +37,7 @@ const fn pack_bounds(lower: i8, upper: i8) -> u8 {
     (lower + 1) as u8 | (((upper + 1) as u8) << 2)
 }
 
-impl<M: Copy> Node<M> {
+impl<M: Copy, X: Copy + Default> Node<M, X> {
     fn new(mv: M) -> Self {
         Node {
             first_child: 0,
@@ -43,7 +46,19 @@ impl<M: Copy> Node<M> {
             child_count: 0,
             bounds: UNBOUNDED,
             mv,
+            stats: X::default(),
         }
+    }
+
+    /// The selection formula's extra statistics of this node.
+    #[inline]
+    pub fn stats(&self) -> &X {
+        &self.stats
+    }
+
+    #[inline]
+    pub fn stats_mut(&mut self) -> &mut X {
+        &mut self.stats
     }
 
     /// The move from the parent to this node (meaningless for the root).
@@ -136,16 +151,17 @@ impl<M: Copy> Node<M> {
 
 /// The arena. Nodes are only appended; children are always stored after
 /// their parent, which the subtree compaction relies on.
-pub struct Tree<M> {
-    nodes: Vec<Node<M>>,
+pub struct Tree<M, X = ()> {
+    nodes: Vec<Node<M, X>>,
     max_nodes: usize,
 }
 
-impl<M: Copy + Default> Tree<M> {
+impl<M: Copy + Default, X: Copy + Default> Tree<M, X> {
     /// An empty tree (only a root) whose arena never exceeds `budget_bytes`
     /// (it holds at least the root).
     pub fn new(budget_bytes: usize) -> Self {
-        let max_nodes = (budget_bytes / std::mem::size_of::<Node<M>>()).clamp(1, u32::MAX as usize);
+        let max_nodes =
+            (budget_bytes / std::mem::size_of::<Node<M, X>>()).clamp(1, u32::MAX as usize);
         let mut tree = Tree {
             nodes: Vec::new(),
             max_nodes,
@@ -156,7 +172,7 @@ impl<M: Copy + Default> Tree<M> {
 
     /// Bytes one node takes.
     pub const fn node_bytes() -> usize {
-        std::mem::size_of::<Node<M>>()
+        std::mem::size_of::<Node<M, X>>()
     }
 
     /// Drops every node but a fresh root (keeps the allocation).
@@ -169,13 +185,20 @@ impl<M: Copy + Default> Tree<M> {
     pub const ROOT: NodeId = 0;
 
     #[inline]
-    pub fn node(&self, id: NodeId) -> &Node<M> {
+    pub fn node(&self, id: NodeId) -> &Node<M, X> {
         &self.nodes[id as usize]
     }
 
     #[inline]
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M> {
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<M, X> {
         &mut self.nodes[id as usize]
+    }
+
+    /// The children of `id`, contiguous (empty while unexpanded).
+    #[inline]
+    pub fn children_mut(&mut self, id: NodeId) -> &mut [Node<M, X>] {
+        let range = self.nodes[id as usize].children();
+        &mut self.nodes[range.start as usize..range.end as usize]
     }
 
     /// Number of nodes, the root included.

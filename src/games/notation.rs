@@ -1,5 +1,9 @@
-//! Reading moves typed by people or stored in opening files: `f5` style
-//! (column letter, 1-based row number from the top), `x y` / `x,y`, and `pass`.
+//! The one move notation of the project, for moves typed by people, opening
+//! files, test positions and engine benches: `f5` style (column letter
+//! `a` = x 0, then the 1-based row number from the top: `f5` is x 5, y 4),
+//! numeric `x y` / `x,y`, and `pass`.
+
+use crate::game::Game;
 
 /// Why a move or opening text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -8,12 +12,16 @@ pub enum NotationError {
     Unreadable(String),
     #[error("an odd number of coordinates in {0:?}")]
     OddCoordinates(String),
+    #[error("{name} in {text:?} is not a move of this game")]
+    NotAMove { name: String, text: String },
 }
 
 /// Parses a sequence of moves in either notation:
 /// letter-number squares (`f5d6c4`, spaces allowed, `pass` / `pa` for a pass),
 /// or integers taken two by two as `x y` (separated by spaces, commas or
 /// semicolons: `2,3 4,5` and `2 3;4 5` both work).
+/// Points are returned as Botzone coordinates, a pass as `(-1, -1)`; nothing is
+/// checked against a board (see [`parse_game_moves`] for that).
 pub fn parse_moves(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
     let trimmed = text.trim();
     let starts_with_letter = trimmed
@@ -25,6 +33,20 @@ pub fn parse_moves(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
     } else {
         parse_numbers(trimmed)
     }
+}
+
+/// [`parse_moves`], each point then turned into a move of `G` (on its board;
+/// a pass only where `G` has one). Legality in a position is not checked.
+pub fn parse_game_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, NotationError> {
+    parse_moves(text)?
+        .into_iter()
+        .map(|(x, y)| {
+            G::move_from_xy(x, y).ok_or_else(|| NotationError::NotAMove {
+                name: square_name(x, y),
+                text: text.to_string(),
+            })
+        })
+        .collect()
 }
 
 fn parse_numbers(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
@@ -115,6 +137,20 @@ mod tests {
         assert_eq!(parse_moves("-1 -1").unwrap(), vec![(-1, -1)]);
         assert!(parse_moves("1 2 3").is_err());
         assert!(parse_moves("1 x").is_err());
+    }
+
+    #[test]
+    fn game_moves_are_checked_against_the_board() {
+        use crate::games::{Gomoku, Reversi, ReversiMove, TicTacToe};
+        assert_eq!(
+            parse_game_moves::<Reversi>("f5 pass").unwrap(),
+            vec![ReversiMove::square(5, 4).unwrap(), ReversiMove::PASS]
+        );
+        assert!(parse_game_moves::<Reversi>("i1").is_err());
+        assert!(parse_game_moves::<Gomoku>("pass").is_err());
+        assert_eq!(parse_game_moves::<Gomoku>("o15, h8").unwrap().len(), 2);
+        assert!(parse_game_moves::<Gomoku>("p1").is_err());
+        assert!(parse_game_moves::<TicTacToe>("d1").is_err());
     }
 
     #[test]

@@ -1,0 +1,145 @@
+//! Trains the Reversi pattern weights (resumable; see
+//! `boardbots::engines::reversi::training`), then reports the held-out error.
+//!
+//! ```text
+//! cargo run --release --example train_reversi -- --dir train-run --seed 1 --heldout-per-empties 0
+//! cp train-run/reversi-weights.bin data/reversi-weights.bin
+//! # held-out error (exact solves at 20-24 empties: minutes each at 23-24)
+//! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin
+//! ```
+//!
+//! The defaults are the settings of the committed weights (see data/README.md).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use boardbots::engines::reversi::training::{
+    heldout_samples, mean_absolute_error, probcut_statistics, read_samples, train, FitConfig,
+    Position, TrainConfig,
+};
+use boardbots::engines::reversi::{Weights, STAGES};
+
+#[derive(Parser)]
+struct Args {
+    /// Working directory: intermediate files, logs and the weight file.
+    #[arg(long)]
+    dir: PathBuf,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 10_000)]
+    games: usize,
+    #[arg(long, default_value_t = 5)]
+    random_one_in: u32,
+    #[arg(long, default_value_t = 40_000)]
+    positions_per_stage: usize,
+    #[arg(long, default_value_t = 14)]
+    exact_max_empties: u32,
+    #[arg(long, default_value_t = 1)]
+    extra_depth: u32,
+    #[arg(long, default_value_t = STAGES)]
+    stages: usize,
+    #[arg(long, default_value_t = 200)]
+    epochs: usize,
+    /// Pull towards the previous stage's weights, in samples.
+    #[arg(long, default_value_t = 5.0)]
+    regularisation: f64,
+    /// Held-out positions per empties count 20..=24 (0: skip the held-out test).
+    #[arg(long, default_value_t = 16)]
+    heldout_per_empties: usize,
+    /// Seed of the held-out games.
+    #[arg(long, default_value_t = 1_000_003)]
+    heldout_seed: u64,
+    /// Only measure the held-out error of this weight file.
+    #[arg(long)]
+    evaluate: Option<PathBuf>,
+    /// Only measure ProbCut's statistics (deep minus shallow search) on
+    /// this many middle-game positions, with the weights of `--evaluate`.
+    #[arg(long)]
+    measure_probcut: Option<usize>,
+    /// Held-out samples from this file (e.g. the partial file of an
+    /// interrupted held-out run) instead of building the set.
+    #[arg(long)]
+    heldout_file: Option<PathBuf>,
+    /// Only build the held-out set.
+    #[arg(long)]
+    heldout_only: bool,
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(e) = run(args) {
+        eprintln!("train_reversi: {e:#}");
+        std::process::exit(2);
+    }
+}
+
+fn run(args: Args) -> anyhow::Result<()> {
+    let config = TrainConfig {
+        dir: args.dir.clone(),
+        seed: args.seed,
+        games: args.games,
+        random_one_in: args.random_one_in,
+        positions_per_stage: args.positions_per_stage,
+        exact_max_empties: args.exact_max_empties,
+        extra_depth: args.extra_depth,
+        stages: args.stages,
+        heldout_per_empties: args.heldout_per_empties,
+        fit: FitConfig {
+            epochs: args.epochs,
+            regularisation: args.regularisation,
+            ..FitConfig::default()
+        },
+    };
+    let mut log = std::io::stdout();
+    if args.heldout_only {
+        heldout_samples(&config, args.heldout_seed, &mut log)?;
+        return Ok(());
+    }
+    let weights = match &args.evaluate {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+            Weights::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
+        }
+        None => {
+            train(&config, &mut log)?;
+            let path = config.dir.join("reversi-weights.bin");
+            Weights::from_bytes(&std::fs::read(&path)?)?
+        }
+    };
+    if let Some(count) = args.measure_probcut {
+        let positions: Vec<_> = boardbots::engines::reversi::middle_game_positions(count, 17)
+            .iter()
+            .map(|p| Position {
+                player: p.player_bits(),
+                opponent: p.opponent_bits(),
+            })
+            .collect();
+        for (deep, shallow, mean, sigma) in probcut_statistics(&weights, &positions, 3..=9) {
+            println!(
+                "probcut: depth {deep} vs {shallow}, {} positions: mean {mean:+.2} sigma {sigma:.2} discs",
+                positions.len()
+            );
+        }
+        return Ok(());
+    }
+    if args.heldout_per_empties > 0 {
+        let samples = match &args.heldout_file {
+            Some(path) => read_samples(path)?,
+            None => heldout_samples(&config, args.heldout_seed, &mut log)?,
+        };
+        let mut total = (0usize, 0.0f64);
+        for (empties, n, mae) in mean_absolute_error(&weights, &samples) {
+            println!("held-out: {empties} empties, {n} positions, MAE {mae:.2} discs");
+            total.0 += n;
+            total.1 += mae * n as f64;
+        }
+        println!(
+            "held-out: 20-24 empties, {} positions, MAE {:.2} discs",
+            total.0,
+            total.1 / total.0.max(1) as f64
+        );
+    }
+    Ok(())
+}

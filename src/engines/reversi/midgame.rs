@@ -1,0 +1,523 @@
+//! The midgame search: negamax alpha-beta with principal-variation search
+//! on the pattern evaluation, a transposition table, move ordering (table
+//! move, then shallow evaluation or the opponent's mobility), ProbCut, and
+//! iterative deepening with aspiration windows at the root.
+//!
+//! Scores are in 1/[`SCORE_SCALE`] of a disc from the view of the side to
+//! move; a finished game scores its exact disc difference (empties to the
+//! winner). A pass does not use up depth, so a search of depth `d` looks
+//! `d` placements ahead.
+
+use super::evaluator::evaluate;
+use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
+use super::weights::{Weights, WEIGHT_SCALE};
+use crate::games::{flipped_discs, legal_placements};
+use crate::search::Limits;
+
+/// Search units per disc.
+pub const SCORE_SCALE: i32 = 8;
+/// Beyond any score.
+const INFINITY: i32 = 65 * SCORE_SCALE;
+/// The largest score an evaluation may claim (short of a proven wipe-out).
+const EVAL_LIMIT: i32 = 64 * SCORE_SCALE - 1;
+/// Nodes between two reads of the clock.
+const CHECK_INTERVAL: u64 = 1 << 11;
+/// Half-width of the first aspiration window, in search units.
+const ASPIRATION: i32 = 3 * SCORE_SCALE;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// ProbCut: a null-window search at a reduced depth predicts the deep
+/// result; when it clears the bound by `PROBCUT_T` standard deviations of
+/// that prediction, the node is cut without the deep search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCut {
+    /// Smallest depth where ProbCut is tried.
+    pub min_depth: i32,
+    /// Standard deviation of (deep - shallow) in discs.
+    pub sigma_discs: f64,
+    /// Number of standard deviations the shallow result must clear the bound by.
+    pub t: f64,
+}
+
+impl ProbCut {
+    /// Measured by `examples/train_reversi.rs --measure-probcut` (see the notes).
+    pub const DEFAULT: ProbCut = ProbCut {
+        min_depth: 4,
+        sigma_discs: 4.0,
+        t: 1.5,
+    };
+}
+
+/// The depth of ProbCut's shallow search for a node of `depth`: about half,
+/// of the same parity (evaluations after an odd and an even number of
+/// placements are biased differently).
+#[inline(always)]
+pub fn probcut_shallow_depth(depth: i32) -> i32 {
+    let shallow = depth / 2;
+    shallow - ((depth - shallow) & 1)
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MidgameResult {
+    /// The best square (`None`: the side to move must pass).
+    pub best_square: Option<usize>,
+    /// Its score, in search units.
+    pub score: i32,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The search and its transposition table (kept between searches).
+pub struct MidgameSearch<'w> {
+    weights: &'w Weights,
+    table: MidgameTable,
+    probcut: Option<ProbCut>,
+    nodes: u64,
+    next_check: u64,
+    limits: Limits,
+    aborted: bool,
+}
+
+/// Exact final score (search units) for `player` when neither side can move.
+#[inline]
+fn final_score(player: u64, opponent: u64) -> i32 {
+    let mine = player.count_ones() as i32;
+    let theirs = opponent.count_ones() as i32;
+    let empties = 64 - mine - theirs;
+    let difference = mine - theirs;
+    SCORE_SCALE
+        * match difference.signum() {
+            1 => difference + empties,
+            -1 => difference - empties,
+            _ => 0,
+        }
+}
+
+/// A move of a node's list: square, flips and ordering key.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    square: u8,
+    flips: u64,
+    key: i32,
+}
+
+impl<'w> MidgameSearch<'w> {
+    pub fn new(weights: &'w Weights, table_bytes: usize, probcut: Option<ProbCut>) -> Self {
+        MidgameSearch {
+            weights,
+            table: MidgameTable::new(table_bytes),
+            probcut,
+            nodes: 0,
+            next_check: CHECK_INTERVAL,
+            limits: Limits::unlimited(),
+            aborted: false,
+        }
+    }
+
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// The static evaluation in search units.
+    #[inline(always)]
+    pub fn eval(&self, player: u64, opponent: u64) -> i32 {
+        const PER_UNIT: i32 = WEIGHT_SCALE / SCORE_SCALE;
+        let raw = evaluate(self.weights, player, opponent);
+        (raw.div_euclid(PER_UNIT) + (raw.rem_euclid(PER_UNIT) >= PER_UNIT / 2) as i32)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// A horizon node's value: exact on a full board, else the evaluation.
+    #[inline(always)]
+    fn leaf(&self, player: u64, opponent: u64) -> i32 {
+        if player | opponent == u64::MAX {
+            final_score(player, opponent)
+        } else {
+            self.eval(player, opponent)
+        }
+    }
+
+    /// The value of `player` to move against `opponent` searched `depth`
+    /// placements deep with a full window (no time limit), by iterative
+    /// deepening. Used to label training positions.
+    pub fn value_at_depth(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
+        self.limits = Limits::unlimited();
+        self.aborted = false;
+        let mut value = 0;
+        for d in 1..=depth as i32 {
+            value = self.pvs(player, opponent, -INFINITY, INFINITY, d, true);
+        }
+        value
+    }
+
+    /// Nodes searched since the last [`MidgameSearch::search`] or [`MidgameSearch::value_at_depth`] began.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Iterative deepening from depth 1 until `limits` (deadline, node cap,
+    /// depth cap) stop it or the game's end is reached; `soft_deadline`, if
+    /// given, is when no new iteration starts. Returns the best move of the
+    /// last finished iteration, or of the unfinished one when a move of it
+    /// already proved better. `None` if the side to move has no placement.
+    pub fn search(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        limits: &Limits,
+        soft_deadline: Option<std::time::Instant>,
+    ) -> Option<MidgameResult> {
+        self.nodes = 0;
+        self.next_check = CHECK_INTERVAL;
+        self.limits = *limits;
+        self.aborted = false;
+        let moves = legal_placements(player, opponent);
+        if moves == 0 {
+            return None;
+        }
+        let mut root: Vec<Candidate> = Vec::with_capacity(moves.count_ones() as usize);
+        let mut remaining = moves;
+        while remaining != 0 {
+            let square = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flips = flipped_discs(player, opponent, square);
+            let key = -self.eval(opponent ^ flips, player | flips | 1 << square);
+            root.push(Candidate {
+                square: square as u8,
+                flips,
+                key,
+            });
+        }
+        root.sort_by_key(|c| -c.key);
+        let empties = (!(player | opponent)).count_ones();
+        let max_depth = limits.max_depth.unwrap_or(64).min(empties).max(1);
+        let mut best = MidgameResult {
+            best_square: Some(root[0].square as usize),
+            score: root[0].key,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=max_depth {
+            if depth > 1 && soft_deadline.is_some_and(|soft| std::time::Instant::now() >= soft) {
+                break;
+            }
+            let guess = best.score;
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (guess - ASPIRATION, guess + ASPIRATION)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let mut widen = ASPIRATION;
+            loop {
+                let (score, index, finished) =
+                    self.root_iteration(&mut root, player, opponent, alpha, beta, depth as i32);
+                if !finished {
+                    // A move that beat the first one within this window is
+                    // better than the last iteration's choice.
+                    if index > 0 && score > alpha {
+                        best.best_square = Some(root[0].square as usize);
+                    }
+                    best.nodes = self.nodes;
+                    return Some(best);
+                }
+                if score <= alpha && alpha > -INFINITY {
+                    widen *= 2;
+                    alpha = (score - widen).max(-INFINITY);
+                } else if score >= beta && beta < INFINITY {
+                    widen *= 2;
+                    beta = (score + widen).min(INFINITY);
+                } else {
+                    best = MidgameResult {
+                        best_square: Some(root[0].square as usize),
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                    };
+                    break;
+                }
+            }
+        }
+        best.nodes = self.nodes;
+        Some(best)
+    }
+
+    /// One root iteration in `(alpha, beta)`: moves the best move to the
+    /// front of `root`. Returns (score, position the best move had,
+    /// finished without being stopped).
+    fn root_iteration(
+        &mut self,
+        root: &mut [Candidate],
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> (i32, usize, bool) {
+        let mut best_score = -INFINITY;
+        let mut best_index = 0;
+        let mut alpha = alpha;
+        for i in 0..root.len() {
+            let c = root[i];
+            let (child_player, child_opponent) =
+                (opponent ^ c.flips, player | c.flips | 1 << c.square);
+            let score = if i == 0 {
+                -self.pvs(child_player, child_opponent, -beta, -alpha, depth - 1, true)
+            } else {
+                let probe = -self.pvs(
+                    child_player,
+                    child_opponent,
+                    -alpha - 1,
+                    -alpha,
+                    depth - 1,
+                    false,
+                );
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.pvs(child_player, child_opponent, -beta, -alpha, depth - 1, true)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                if best_index > 0 {
+                    root[..=best_index].rotate_right(1);
+                }
+                return (best_score, best_index, false);
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = i;
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if best_index > 0 {
+            // Keep the others in their order: the best goes to the front.
+            root[..=best_index].rotate_right(1);
+        }
+        (best_score, best_index, true)
+    }
+
+    #[inline(always)]
+    fn check_limits(&mut self) {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_INTERVAL;
+            if self.limits.out_of_time() || self.limits.nodes_exhausted(self.nodes) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// The negamax value of a node in `(alpha, beta)`, `depth` placements deep.
+    fn pvs(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        pv: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        self.check_limits();
+        if self.aborted {
+            return 0;
+        }
+        if depth <= 0 {
+            return self.leaf(player, opponent);
+        }
+        let moves = legal_placements(player, opponent);
+        if moves == 0 {
+            if legal_placements(opponent, player) == 0 {
+                return final_score(player, opponent);
+            }
+            return -self.pvs(opponent, player, -beta, -alpha, depth, pv);
+        }
+        if depth == 1 {
+            return self.depth_one(player, opponent, moves, beta);
+        }
+        let key = position_key(player, opponent);
+        let mut table_move = NO_MOVE;
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            if entry.depth as i32 >= depth {
+                let (lower, upper) = (entry.lower as i32, entry.upper as i32);
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+            }
+        }
+        if !pv {
+            if let Some(cut) = self.probcut(player, opponent, alpha, beta, depth) {
+                return cut;
+            }
+        }
+
+        let mut list = [Candidate::default(); 32];
+        let mut count = 0;
+        let mut remaining = moves;
+        while remaining != 0 && count < 32 {
+            let square = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flips = flipped_discs(player, opponent, square);
+            let (child_player, child_opponent) = (opponent ^ flips, player | flips | 1 << square);
+            let key = if square as u8 == table_move {
+                1 << 24
+            } else if depth >= 3 {
+                -self.eval(child_player, child_opponent)
+                    - 4 * SCORE_SCALE
+                        * legal_placements(child_player, child_opponent).count_ones() as i32
+            } else {
+                let bonus = if CORNERS >> square & 1 == 1 {
+                    64
+                } else if X_SQUARES >> square & 1 == 1 {
+                    -64
+                } else {
+                    0
+                };
+                bonus - 16 * legal_placements(child_player, child_opponent).count_ones() as i32
+            };
+            list[count] = Candidate {
+                square: square as u8,
+                flips,
+                key,
+            };
+            count += 1;
+        }
+
+        let mut best_score = -INFINITY;
+        let mut best_move = NO_MOVE;
+        let mut alpha_now = alpha;
+        for i in 0..count {
+            // Selection sort, lazily: cut-offs usually come early.
+            let mut top = i;
+            for j in i + 1..count {
+                if list[j].key > list[top].key {
+                    top = j;
+                }
+            }
+            list.swap(i, top);
+            let c = list[i];
+            let (child_player, child_opponent) =
+                (opponent ^ c.flips, player | c.flips | 1 << c.square);
+            let score = if i == 0 {
+                -self.pvs(
+                    child_player,
+                    child_opponent,
+                    -beta,
+                    -alpha_now,
+                    depth - 1,
+                    pv,
+                )
+            } else {
+                let probe = -self.pvs(
+                    child_player,
+                    child_opponent,
+                    -alpha_now - 1,
+                    -alpha_now,
+                    depth - 1,
+                    false,
+                );
+                if pv && probe > alpha_now && probe < beta {
+                    -self.pvs(
+                        child_player,
+                        child_opponent,
+                        -beta,
+                        -alpha_now,
+                        depth - 1,
+                        true,
+                    )
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = c.square;
+                if score > alpha_now {
+                    alpha_now = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (lower, upper) = if best_score >= beta {
+            (best_score, INFINITY)
+        } else if best_score > alpha {
+            (best_score, best_score)
+        } else {
+            (-INFINITY, best_score)
+        };
+        self.table.store(key, depth as u32, lower, upper, best_move);
+        best_score
+    }
+
+    /// A node one placement from the horizon: the best child evaluation.
+    #[inline]
+    fn depth_one(&mut self, player: u64, opponent: u64, moves: u64, beta: i32) -> i32 {
+        let mut best = -INFINITY;
+        let mut remaining = moves;
+        while remaining != 0 {
+            let square = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flips = flipped_discs(player, opponent, square);
+            self.nodes += 1;
+            let score = -self.leaf(opponent ^ flips, player | flips | 1 << square);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// ProbCut's verdict: a bound outside `(alpha, beta)` if a shallow
+    /// null-window search predicts one with enough confidence.
+    #[inline]
+    fn probcut(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> Option<i32> {
+        let probcut = self.probcut?;
+        if depth < probcut.min_depth {
+            return None;
+        }
+        let margin = (probcut.t * probcut.sigma_discs * SCORE_SCALE as f64) as i32;
+        let shallow = probcut_shallow_depth(depth);
+        let high = beta + margin;
+        if high < INFINITY {
+            let value = self.pvs(player, opponent, high - 1, high, shallow, false);
+            if value >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - margin;
+        if low > -INFINITY {
+            let value = self.pvs(player, opponent, low, low + 1, shallow, false);
+            if value <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+}

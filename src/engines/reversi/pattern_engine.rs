@@ -1,0 +1,151 @@
+//! The pattern-evaluation bot: alpha-beta midgame search on the trained
+//! pattern weights, and the exact endgame solver as soon as the end is in
+//! reach (the same reach as the MCTS bot's).
+
+use std::time::Instant;
+
+use super::engine::solver_reach;
+use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
+use super::solver::{EndgameSolver, SolveMode};
+use super::weights::Weights;
+use crate::game::{Game, MoveList};
+use crate::games::{Reversi, ReversiMove};
+use crate::search::{Limits, SearchResult, Searcher};
+
+/// Midgame table: 1M entries of 16 bytes.
+const MIDGAME_TABLE_BYTES: usize = 16 << 20;
+/// Endgame solver table (as the MCTS bot's).
+const SOLVER_TABLE_BYTES: usize = 32 << 20;
+/// Share of the remaining time the solver may use before the midgame search takes over.
+const SOLVER_TIME_SHARE: f64 = 0.6;
+/// No new iteration starts after this share of the time: the next one
+/// would most likely not finish.
+const SOFT_TIME_SHARE: f64 = 0.45;
+/// Depth when the limits give neither time, nodes nor depth.
+const DEFAULT_DEPTH: u32 = 6;
+
+/// How the bot searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PatternSettings {
+    pub probcut: Option<ProbCut>,
+    pub use_solver: bool,
+}
+
+impl Default for PatternSettings {
+    fn default() -> Self {
+        PatternSettings {
+            probcut: Some(ProbCut::DEFAULT),
+            use_solver: true,
+        }
+    }
+}
+
+/// See the module documentation.
+pub struct PatternEngine {
+    settings: PatternSettings,
+    search: MidgameSearch<'static>,
+    solver: EndgameSolver,
+    moves: MoveList<ReversiMove>,
+}
+
+impl PatternEngine {
+    pub fn new(settings: PatternSettings) -> Self {
+        PatternEngine {
+            settings,
+            search: MidgameSearch::new(Weights::embedded(), MIDGAME_TABLE_BYTES, settings.probcut),
+            solver: EndgameSolver::new(if settings.use_solver {
+                SOLVER_TABLE_BYTES
+            } else {
+                0
+            }),
+            moves: MoveList::new(),
+        }
+    }
+
+    fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
+        let empties = pos.empty_count();
+        let (exact_reach, wld_reach) = solver_reach(limits.remaining());
+        let mode = if empties <= exact_reach {
+            SolveMode::Exact
+        } else if empties <= wld_reach {
+            SolveMode::WinLossDraw
+        } else {
+            return None;
+        };
+        let solver_limits = Limits {
+            deadline: limits
+                .remaining()
+                .and_then(|left| Limits::time(left.mul_f64(SOLVER_TIME_SHARE)).deadline),
+            max_nodes: limits.max_nodes,
+            max_iterations: None,
+            max_depth: None,
+        };
+        if solver_limits.deadline.is_none() && solver_limits.max_nodes.is_none() && empties > 14 {
+            return None;
+        }
+        let solution = self.solver.solve(pos, mode, &solver_limits).ok()?;
+        if mode == SolveMode::WinLossDraw && solution.score < 0 {
+            // Every move loses: the heuristic search may still trick an opponent.
+            return None;
+        }
+        Some(SearchResult {
+            best_move: solution.best_move,
+            value: solution.score.signum() as f64,
+            score: Some(solution.score),
+            pv: vec![solution.best_move],
+            nodes: solution.nodes,
+            playouts: 0,
+            depth: empties,
+            method: match mode {
+                SolveMode::Exact => "solver",
+                SolveMode::WinLossDraw => "solver-wld",
+            },
+        })
+    }
+}
+
+impl Searcher<Reversi> for PatternEngine {
+    fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
+        pos.legal_moves(&mut self.moves);
+        assert!(
+            !self.moves.is_empty(),
+            "choose_move called on a finished game"
+        );
+        if self.moves.len() == 1 {
+            return SearchResult::just(self.moves[0], "forced");
+        }
+        if self.settings.use_solver {
+            if let Some(result) = self.try_solver(pos, limits) {
+                return result;
+            }
+        }
+        let mut limits = *limits;
+        if limits.deadline.is_none() && limits.max_nodes.is_none() && limits.max_depth.is_none() {
+            limits.max_depth = Some(DEFAULT_DEPTH);
+        }
+        let soft_deadline = limits
+            .remaining()
+            .map(|left| Instant::now() + left.mul_f64(SOFT_TIME_SHARE));
+        let result = self
+            .search
+            .search(
+                pos.player_bits(),
+                pos.opponent_bits(),
+                &limits,
+                soft_deadline,
+            )
+            .expect("a position with two or more legal moves has a placement");
+        let best_move = ReversiMove::from_index(result.best_square.expect("placements exist"));
+        let discs = result.score as f64 / SCORE_SCALE as f64;
+        SearchResult {
+            best_move,
+            value: (discs / 16.0).tanh(),
+            score: Some((discs).round() as i32),
+            pv: vec![best_move],
+            nodes: result.nodes,
+            playouts: 0,
+            depth: result.depth,
+            method: "pattern-alphabeta",
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Training positions: games from XOT openings played on by a cheap
+//! mobility-and-corners policy with a share of uniformly random moves.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::game::Game;
+use crate::games::{legal_placements, parse_move_sequence, Reversi, ReversiMove};
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+
+/// A position: the side to move's discs and the opponent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub player: u64,
+    pub opponent: u64,
+}
+
+impl Position {
+    pub fn empties(&self) -> u32 {
+        (!(self.player | self.opponent)).count_ones()
+    }
+}
+
+/// The openings of an XOT file: one move sequence a line; lines starting
+/// with `#` and blank lines are skipped.
+pub fn parse_openings(text: &str) -> Result<Vec<Vec<ReversiMove>>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|(n, line)| {
+            parse_move_sequence(line.trim()).map_err(|e| format!("opening line {}: {e}", n + 1))
+        })
+        .collect()
+}
+
+/// The policy's choice among `moves` (nonzero): the placement leaving the
+/// opponent fewest replies, corners first and X-squares last, ties at random.
+fn policy_move(pos: &Reversi, moves: u64, rng: &mut SmallRng) -> usize {
+    let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
+    let mut best = (i32::MIN, 0usize);
+    let mut remaining = moves;
+    while remaining != 0 {
+        let square = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let flips = pos.flips(square);
+        let replies = legal_placements(opponent ^ flips, player | flips | 1 << square);
+        let mut key =
+            -8 * replies.count_ones() as i32 - 12 * (replies & CORNERS).count_ones() as i32;
+        if CORNERS >> square & 1 == 1 {
+            key += 24;
+        }
+        if X_SQUARES >> square & 1 == 1 {
+            key -= 16;
+        }
+        key = key * 16 + rng.gen_range(0..16);
+        if key > best.0 {
+            best = (key, square);
+        }
+    }
+    best.1
+}
+
+/// Plays `games` games from openings drawn with `seed`, a move in
+/// `1 / random_one_in` at random and the others by the policy, and returns
+/// every position where the side to move has a placement (openings' own
+/// positions excluded).
+pub fn self_play_positions(
+    openings: &[Vec<ReversiMove>],
+    games: usize,
+    seed: u64,
+    random_one_in: u32,
+) -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut positions = Vec::with_capacity(games * 52);
+    for _ in 0..games {
+        let mut pos = Reversi::start();
+        let opening = &openings[rng.gen_range(0..openings.len())];
+        for &m in opening {
+            if pos.check_move(m).is_err() {
+                break;
+            }
+            pos.play_unchecked(m);
+        }
+        loop {
+            let moves = pos.legal_moves_mask();
+            if moves == 0 {
+                if pos.opponent_moves_mask() == 0 {
+                    break;
+                }
+                pos.play_unchecked(ReversiMove::PASS);
+                continue;
+            }
+            positions.push(Position {
+                player: pos.player_bits(),
+                opponent: pos.opponent_bits(),
+            });
+            let square = if rng.gen_range(0..random_one_in) == 0 {
+                let n = rng.gen_range(0..moves.count_ones());
+                let mut rest = moves;
+                for _ in 0..n {
+                    rest &= rest - 1;
+                }
+                rest.trailing_zeros() as usize
+            } else {
+                policy_move(&pos, moves, &mut rng)
+            };
+            pos.play_unchecked(ReversiMove::from_index(square));
+        }
+    }
+    positions
+}

@@ -1,0 +1,197 @@
+//! The pattern-evaluation engine: symmetric evaluation, exact scores at the
+//! end of the game, weight files, a tiny seeded training run, and legal
+//! play within limits.
+
+use boardbots::engines::reversi::training::{train, FitConfig, TrainConfig};
+use boardbots::engines::reversi::{
+    canonical_weights, evaluate, transform_board, EndgameSolver, MidgameSearch, PatternEngine,
+    PatternSettings, SolveMode, Weights, WeightsError, SCORE_SCALE, STAGES, STAGE_WEIGHTS,
+};
+use boardbots::{Game, Limits, MoveList, Reversi, Searcher};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Positions from random games, `count` of them, each with at least `min_empties` empties.
+fn random_positions(count: usize, min_empties: u32, seed: u64) -> Vec<Reversi> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut moves = MoveList::new();
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Reversi::start();
+        let stop = rng.gen_range(min_empties..=56);
+        while pos.outcome().is_none() && pos.empty_count() > stop {
+            pos.legal_moves(&mut moves);
+            let m = moves[rng.gen_range(0..moves.len())];
+            pos.play_unchecked(m);
+        }
+        if pos.outcome().is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Weights with a random value per canonical weight (and so symmetric).
+fn random_symmetric_weights(seed: u64) -> Weights {
+    let canonical = canonical_weights();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut weights = Weights::zeros();
+    for stage in 0..STAGES {
+        let values: Vec<i16> = (0..STAGE_WEIGHTS)
+            .map(|_| rng.gen_range(-300..300))
+            .collect();
+        for (i, slot) in weights.stage_mut(stage).iter_mut().enumerate() {
+            *slot = values[canonical[i] as usize];
+        }
+    }
+    weights
+}
+
+#[test]
+fn evaluation_is_the_same_under_the_eight_symmetries() {
+    let random = random_symmetric_weights(11);
+    for weights in [&random, Weights::embedded()] {
+        for pos in random_positions(300, 0, 5) {
+            let (p, o) = (pos.player_bits(), pos.opponent_bits());
+            let value = evaluate(weights, p, o);
+            for k in 1..8 {
+                assert_eq!(
+                    evaluate(weights, transform_board(k, p), transform_board(k, o)),
+                    value,
+                    "symmetry {k} of {p:#x} {o:#x}"
+                );
+            }
+        }
+    }
+    // The random weights are not all alike, so the check above has teeth.
+    let values: std::collections::HashSet<i32> = random_positions(20, 0, 6)
+        .iter()
+        .map(|pos| evaluate(&random, pos.player_bits(), pos.opponent_bits()))
+        .collect();
+    assert!(values.len() > 10);
+}
+
+#[test]
+fn search_to_the_end_returns_the_exact_disc_difference() {
+    let weights = random_symmetric_weights(3);
+    let mut solver = EndgameSolver::new(1 << 20);
+    for pos in random_positions(40, 0, 9)
+        .into_iter()
+        .filter(|p| p.empty_count() <= 9 && p.legal_moves_mask() != 0)
+    {
+        let exact = solver
+            .solve(&pos, SolveMode::Exact, &Limits::unlimited())
+            .unwrap()
+            .score;
+        for probcut in [None, Some(boardbots::engines::reversi::ProbCut::DEFAULT)] {
+            let mut search = MidgameSearch::new(&weights, 1 << 16, probcut);
+            let result = search
+                .search(
+                    pos.player_bits(),
+                    pos.opponent_bits(),
+                    &Limits::depth(pos.empty_count()),
+                    None,
+                )
+                .unwrap();
+            if probcut.is_none() {
+                assert_eq!(
+                    result.score,
+                    exact * SCORE_SCALE,
+                    "{}",
+                    pos.to_board_string()
+                );
+            }
+            let mut after = pos;
+            after.play_unchecked(boardbots::ReversiMove::from_index(
+                result.best_square.unwrap(),
+            ));
+            let value_after = -solver
+                .solve(&after, SolveMode::Exact, &Limits::unlimited())
+                .map(|s| s.score)
+                .unwrap_or_else(|_| -after.final_score());
+            if probcut.is_none() {
+                assert_eq!(value_after, exact, "the chosen move keeps the exact score");
+            }
+        }
+    }
+}
+
+#[test]
+fn weight_files_of_the_wrong_size_or_shape_are_refused() {
+    let bytes = Weights::zeros().to_bytes();
+    assert!(Weights::from_bytes(&bytes).is_ok());
+    let truncated = Weights::from_bytes(&bytes[..bytes.len() / 2]).unwrap_err();
+    assert!(matches!(truncated, WeightsError::Length { .. }));
+    assert!(truncated.to_string().contains("header promises"));
+    let mut misshaped = bytes.clone();
+    misshaped[12] ^= 1;
+    let err = Weights::from_bytes(&misshaped).unwrap_err();
+    assert!(matches!(err, WeightsError::Shape { .. }), "{err}");
+    assert!(Weights::from_bytes(b"short").is_err());
+}
+
+#[test]
+fn a_tiny_seeded_training_run_lowers_its_loss() {
+    let dir = std::env::temp_dir().join(format!("boardbots-train-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = TrainConfig {
+        dir: dir.clone(),
+        seed: 7,
+        games: 200,
+        random_one_in: 5,
+        positions_per_stage: 800,
+        exact_max_empties: 9,
+        extra_depth: 1,
+        stages: 3,
+        heldout_per_empties: 0,
+        fit: FitConfig {
+            epochs: 60,
+            ..FitConfig::default()
+        },
+    };
+    let mut log = Vec::new();
+    let reports = train(&config, &mut log).expect("training runs");
+    assert_eq!(reports.len(), 3);
+    for report in &reports {
+        let fit = report.fit;
+        assert!(
+            fit.final_train_loss < 0.5 * fit.initial_train_loss,
+            "stage {}: {fit:?}",
+            report.stage
+        );
+        assert!(
+            fit.final_validation_loss < fit.initial_validation_loss,
+            "stage {}: {fit:?}",
+            report.stage
+        );
+    }
+    let written = std::fs::read(dir.join("reversi-weights.bin")).unwrap();
+    let weights = Weights::from_bytes(&written).expect("the run writes a valid weight file");
+    assert_ne!(&weights, &Weights::zeros());
+    // Resuming a finished run redoes nothing and gives the same file.
+    let again = train(&config, &mut Vec::new()).unwrap();
+    assert!(again.is_empty());
+    assert_eq!(
+        std::fs::read(dir.join("reversi-weights.bin")).unwrap(),
+        written
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_pattern_engine_plays_legal_games_within_node_limits() {
+    let mut engines = [
+        PatternEngine::new(PatternSettings::default()),
+        PatternEngine::new(PatternSettings::default()),
+    ];
+    for pos in random_positions(3, 30, 21) {
+        let mut pos = pos;
+        let mut turn = 0;
+        while pos.outcome().is_none() {
+            let result = engines[turn % 2].choose_move(&pos, &Limits::nodes(20_000));
+            assert!(pos.check_move(result.best_move).is_ok());
+            pos.play_unchecked(result.best_move);
+            turn += 1;
+        }
+    }
+}
