@@ -84,23 +84,7 @@ impl PatternEngine {
             return None;
         }
         let solution = self.solver.solve(pos, mode, &solver_limits).ok()?;
-        if mode == SolveMode::WinLossDraw && solution.score < 0 {
-            // Every move loses: the heuristic search may still trick an opponent.
-            return None;
-        }
-        Some(SearchResult {
-            best_move: solution.best_move,
-            value: solution.score.signum() as f64,
-            score: Some(solution.score),
-            pv: vec![solution.best_move],
-            nodes: solution.nodes,
-            playouts: 0,
-            depth: empties,
-            method: match mode {
-                SolveMode::Exact => "solver",
-                SolveMode::WinLossDraw => "solver-wld",
-            },
-        })
+        solution.playable_result(mode, empties)
     }
 }
 

@@ -19,7 +19,7 @@
 use super::solver_table::{SolverTable, NO_SQUARE};
 use super::stability::stable_discs;
 use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
-use crate::search::Limits;
+use crate::search::{Limits, SearchResult};
 
 /// From this many empty squares up, nodes use the table and sort their moves.
 const ORDERED_MIN_EMPTIES: u32 = 7;
@@ -73,6 +73,34 @@ pub struct Solution {
     pub best_move: ReversiMove,
     /// Nodes searched.
     pub nodes: u64,
+}
+
+impl Solution {
+    /// The solution as a bot's answer, or `None` when it only proves that
+    /// every move loses (mode [`SolveMode::WinLossDraw`]): then a heuristic
+    /// search may still find the line that tricks a fallible opponent.
+    pub fn playable_result(
+        &self,
+        mode: SolveMode,
+        empties: u32,
+    ) -> Option<SearchResult<ReversiMove>> {
+        if mode == SolveMode::WinLossDraw && self.score < 0 {
+            return None;
+        }
+        Some(SearchResult {
+            best_move: self.best_move,
+            value: self.score.signum() as f64,
+            score: Some(self.score),
+            pv: vec![self.best_move],
+            nodes: self.nodes,
+            playouts: 0,
+            depth: empties,
+            method: match mode {
+                SolveMode::Exact => "solver",
+                SolveMode::WinLossDraw => "solver-wld",
+            },
+        })
+    }
 }
 
 /// Why the solver gave no answer.
