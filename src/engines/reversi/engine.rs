@@ -63,6 +63,19 @@ pub fn solver_reach(budget: Option<Duration>) -> (u32, u32) {
     }
 }
 
+/// How the solver should take a position with `empties` empty squares given
+/// the time left (see [`solver_reach`]), or `None` beyond its reach.
+pub fn solve_mode_within_reach(empties: u32, budget: Option<Duration>) -> Option<SolveMode> {
+    let (exact_reach, wld_reach) = solver_reach(budget);
+    if empties <= exact_reach {
+        Some(SolveMode::Exact)
+    } else if empties <= wld_reach {
+        Some(SolveMode::WinLossDraw)
+    } else {
+        None
+    }
+}
+
 /// MCTS plus the endgame solver; see the module documentation.
 pub struct ReversiEngine {
     settings: EngineSettings,
@@ -112,14 +125,7 @@ impl ReversiEngine {
     /// answer is worth playing (an exact score, or a proven win or draw).
     fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
         let empties = pos.empty_count();
-        let (exact_reach, wld_reach) = solver_reach(limits.remaining());
-        let mode = if empties <= exact_reach {
-            SolveMode::Exact
-        } else if empties <= wld_reach {
-            SolveMode::WinLossDraw
-        } else {
-            return None;
-        };
+        let mode = solve_mode_within_reach(empties, limits.remaining())?;
         let solver_limits = self.solver_limits(limits);
         let solution = self.solver.solve(pos, mode, &solver_limits).ok()?;
         solution.playable_result(mode, empties)

@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
-use super::engine::solver_reach;
+use super::engine::solve_mode_within_reach;
 use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
-use super::solver::{EndgameSolver, SolveMode};
+use super::solver::EndgameSolver;
 use super::weights::Weights;
 use crate::game::{Game, MoveList};
 use crate::games::{Reversi, ReversiMove};
@@ -64,14 +64,7 @@ impl PatternEngine {
 
     fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
         let empties = pos.empty_count();
-        let (exact_reach, wld_reach) = solver_reach(limits.remaining());
-        let mode = if empties <= exact_reach {
-            SolveMode::Exact
-        } else if empties <= wld_reach {
-            SolveMode::WinLossDraw
-        } else {
-            return None;
-        };
+        let mode = solve_mode_within_reach(empties, limits.remaining())?;
         let solver_limits = Limits {
             deadline: limits
                 .remaining()
