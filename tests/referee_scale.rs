@@ -202,26 +202,35 @@ fn gauntlet_pairs_the_first_player_with_each_other() {
     assert!(same.stderr.contains("NAME=SPEC"), "{}", same.stderr);
 }
 
+/// `referee play tictactoe builtin:random OPPONENT --games GAMES --log LOG`,
+/// with `--resume` when asked.
+fn logged_match_args<'a>(
+    log: &'a std::path::Path,
+    opponent: &'a str,
+    games: &'a str,
+    resume: bool,
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "tictactoe",
+        "builtin:random",
+        opponent,
+        "--games",
+        games,
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    if resume {
+        args.push("--resume");
+    }
+    args
+}
+
 #[test]
 fn an_existing_log_is_only_continued_with_resume() {
     let scratch = Scratch::new("no-clobber");
     let log = scratch.path("games.jsonl");
-    let args = |resume: bool| {
-        let mut args = vec![
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "6",
-            "--log",
-            log.to_str().unwrap(),
-        ];
-        if resume {
-            args.push("--resume");
-        }
-        args
-    };
+    let args = |resume: bool| logged_match_args(&log, "builtin:random", "6", resume);
     assert!(referee(&scratch, &args(false)).output.status.success());
     let before = std::fs::read_to_string(&log).unwrap();
     let again = referee(&scratch, &args(false));
@@ -439,22 +448,7 @@ fn sigterm_during_a_tournament_kills_hanging_bots_and_their_children() {
 fn a_torn_last_line_is_cut_before_resuming() {
     let scratch = Scratch::new("torn");
     let log = scratch.path("games.jsonl");
-    let args = |resume: bool| {
-        let mut args = vec![
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:perfect",
-            "--games",
-            "4",
-            "--log",
-            log.to_str().unwrap(),
-        ];
-        if resume {
-            args.push("--resume");
-        }
-        args
-    };
+    let args = |resume: bool| logged_match_args(&log, "builtin:perfect", "4", resume);
     assert!(referee(&scratch, &args(false)).output.status.success());
     let text = std::fs::read_to_string(&log).unwrap();
     // Cut in the middle of the last record, as a SIGKILL during the write would.
