@@ -59,6 +59,14 @@ pub struct PvsConfig {
 
 impl Default for PvsConfig {
     fn default() -> Self {
+        PvsConfig::v2()
+    }
+}
+
+impl PvsConfig {
+    /// The search of the `alphabeta-v2` baseline (the first PVS engine),
+    /// kept so every change is measured against it.
+    pub fn v2() -> Self {
         PvsConfig {
             weights: EvalWeights::default(),
             branch_limit: 12,
