@@ -52,14 +52,28 @@ pub struct PvsConfig {
     pub lmr_depth: i32,
     /// Moves searched unreduced before reductions start.
     pub lmr_moves: usize,
+    /// Late-move reductions are `ln(depth) * ln(move number)` divided by
+    /// this, in tenths.
+    pub lmr_divisor_tenths: i32,
+    /// Late-move pruning: at a non-PV node `depth` plies from the horizon,
+    /// quiet moves after the first `lmp_base + depth * depth` are skipped;
+    /// 0: off.
+    pub lmp_base: usize,
     /// At the horizon, search the answers to an open three or four-three
     /// point one ply instead of evaluating.
     pub threat_extension: bool,
+    /// When time runs out mid-iteration, play a root move that already
+    /// proved better than the last iteration's best, instead of dropping the
+    /// iteration.
+    pub partial_iterations: bool,
 }
 
 impl Default for PvsConfig {
     fn default() -> Self {
-        PvsConfig::v2()
+        PvsConfig {
+            partial_iterations: true,
+            ..PvsConfig::v2()
+        }
     }
 }
 
@@ -78,7 +92,10 @@ impl PvsConfig {
             futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
+            lmr_divisor_tenths: 20,
+            lmp_base: 0,
             threat_extension: true,
+            partial_iterations: false,
         }
     }
 }
@@ -117,6 +134,9 @@ pub struct PvsSearch {
     nodes: u64,
     next_time_check: u64,
     stopped: bool,
+    /// The best root move of an unfinished iteration, once one beat the
+    /// previous iteration's choice.
+    partial_best: Option<GomokuMove>,
 }
 
 impl Default for PvsSearch {
@@ -139,6 +159,7 @@ impl PvsSearch {
             nodes: 0,
             next_time_check: 0,
             stopped: false,
+            partial_best: None,
         }
     }
 
@@ -183,8 +204,14 @@ impl PvsSearch {
         let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
         let single = moves.len() == 1;
         for depth in 1..=max_depth as i32 {
+            self.partial_best = None;
             let result = self.aspirated_root(&mut moves, side, depth, score);
             let Some((iteration_score, iteration_move)) = result else {
+                if let Some(partial_move) = self.partial_best {
+                    if self.config.partial_iterations && completed > 0 {
+                        best_move = partial_move;
+                    }
+                }
                 break;
             };
             best_move = iteration_move;
@@ -269,7 +296,7 @@ impl PvsSearch {
             let tactical = self.board.threat(side, m.index()) >= Threat::Three
                 || self.board.threat(side.opponent(), m.index()) >= Threat::DoubleThree;
             let reduction = if i >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
-                (late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
+                (self.late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
             } else {
                 0
             };
@@ -278,6 +305,10 @@ impl PvsSearch {
                 best_score = score;
                 best_index = i;
                 if score > alpha {
+                    if i > 0 {
+                        // Searched after the previous best and found better.
+                        self.partial_best = Some(m);
+                    }
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -500,12 +531,20 @@ impl PvsSearch {
             if i > 0 && futile && !tactical {
                 continue;
             }
+            if self.config.lmp_base > 0
+                && !pv_node
+                && !tactical
+                && i >= self.config.lmp_base + (depth * depth) as usize
+                && keys[i] < KILLER_KEYS[1]
+            {
+                continue;
+            }
             let reduction = if i >= self.config.lmr_moves
                 && depth >= self.config.lmr_depth
                 && !tactical
                 && keys[i] < KILLER_KEYS[1]
             {
-                (late_move_reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
+                (self.late_move_reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
             } else {
                 0
             };
@@ -566,6 +605,14 @@ impl PvsSearch {
         }
     }
 
+    /// Plies to cut from a quiet late move: grows with the log of the depth
+    /// and of the move's rank, as in chess engines' late-move reductions.
+    #[inline]
+    fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
+        let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
+        (0.5 + d.ln() * i.ln() * 10.0 / self.config.lmr_divisor_tenths as f32) as i32
+    }
+
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
         let slot = &mut self.killers[ply as usize];
         if slot[0] != Some(m) {
@@ -611,13 +658,6 @@ impl PvsSearch {
     }
 }
 
-/// Plies to cut from a quiet late move: grows with the log of the depth
-/// and of the move's rank, as in chess engines' late-move reductions.
-#[inline]
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
-    (0.5 + d.ln() * i.ln() / 2.0) as i32
-}
 
 /// Mixed into the table key when White is to move.
 #[inline]
