@@ -62,6 +62,9 @@ pub struct PvsConfig {
     /// At the horizon, search the answers to an open three or four-three
     /// point one ply instead of evaluating.
     pub threat_extension: bool,
+    /// A new iteration starts only while less than this share of the time
+    /// to the deadline is gone, in percent.
+    pub soft_limit_percent: u32,
     /// When time runs out mid-iteration, play a root move that already
     /// proved better than the last iteration's best, instead of dropping the
     /// iteration.
@@ -95,6 +98,7 @@ impl PvsConfig {
             lmr_divisor_tenths: 20,
             lmp_base: 0,
             threat_extension: true,
+            soft_limit_percent: 50,
             partial_iterations: false,
         }
     }
@@ -240,12 +244,12 @@ impl PvsSearch {
     }
 
     /// `true` once the next iteration would likely not finish: more than
-    /// half the time to the deadline is gone.
+    /// the configured share of the time to the deadline is gone.
     fn past_soft_limit(&self, started: Instant) -> bool {
         match self.limits.deadline {
             Some(deadline) => {
                 let total = deadline.saturating_duration_since(started);
-                started.elapsed() * 2 > total
+                started.elapsed() * 100 > total * self.config.soft_limit_percent
             }
             None => false,
         }
@@ -657,7 +661,6 @@ impl PvsSearch {
         pv
     }
 }
-
 
 /// Mixed into the table key when White is to move.
 #[inline]
