@@ -55,9 +55,9 @@ pub struct PvsConfig {
     /// Late-move reductions are `ln(depth) * ln(move number)` divided by
     /// this, in tenths.
     pub lmr_divisor_tenths: i32,
-    /// Late-move pruning: at a non-PV node `depth` plies from the horizon,
-    /// quiet moves after the first `lmp_base + depth * depth` are skipped;
-    /// 0: off.
+    /// Late-move pruning: at a non-PV node `depth` plies from the horizon
+    /// where the opponent threatens nothing that needs an answer, quiet
+    /// moves after the first `lmp_base + depth * depth` are skipped; 0: off.
     pub lmp_base: usize,
     /// At the horizon, search the answers to an open three or four-three
     /// point one ply instead of evaluating.
@@ -74,6 +74,8 @@ pub struct PvsConfig {
 impl Default for PvsConfig {
     fn default() -> Self {
         PvsConfig {
+            lmr_divisor_tenths: 15,
+            lmp_base: 3,
             partial_iterations: true,
             ..PvsConfig::v2()
         }
@@ -537,6 +539,7 @@ impl PvsSearch {
             }
             if self.config.lmp_base > 0
                 && !pv_node
+                && quiet
                 && !tactical
                 && i >= self.config.lmp_base + (depth * depth) as usize
                 && keys[i] < KILLER_KEYS[1]

@@ -8,7 +8,14 @@ use crate::search::{Mcts, RandomSearcher, Searcher};
 
 impl Engines for Gomoku {
     fn engine_names() -> &'static [&'static str] {
-        &["alphabeta", "alphabeta-v1", "alphabeta-v2", "greedy", "random", "uct-plain"]
+        &[
+            "alphabeta",
+            "alphabeta-v1",
+            "alphabeta-v2",
+            "greedy",
+            "random",
+            "uct-plain",
+        ]
     }
 
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
