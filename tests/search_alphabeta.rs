@@ -10,8 +10,8 @@ use boardbots::search::score::{is_proven, loss_in, win_in, EVAL_LIMIT, WIN_SCORE
 use boardbots::search::tt::TranspositionTable;
 use boardbots::search::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 use boardbots::{
-    Game, Gomoku, GomokuMove, Limits, MoveList, NoGo, NoGoMove, Reversi, ReversiMove, Searcher,
-    TicTacToe, TicTacToeMove,
+    Game, Gomoku, GomokuMove, Limits, MoveCode, MoveList, NoGo, NoGoMove, Reversi, ReversiMove,
+    Searcher, TicTacToe, TicTacToeMove,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -279,11 +279,38 @@ fn stops_at_the_node_cap_with_a_legal_move() {
 
 #[test]
 fn table_entries_are_compact() {
-    assert!(TranspositionTable::<TicTacToeMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<ReversiMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<GomokuMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<NoGoMove>::entry_bytes() <= 16);
-    assert_eq!(TranspositionTable::<u8>::entry_bytes(), 12);
+    // Two words: the data and the hash XOR the data (lockless sharing).
+    assert_eq!(TranspositionTable::<TicTacToeMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<ReversiMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<GomokuMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<NoGoMove>::entry_bytes(), 16);
+}
+
+/// Every move of `G` (every point, and a pass where it exists) survives the
+/// 16-bit code a table entry stores it as.
+fn assert_move_codes_round_trip<G: Game>() {
+    let mut moves: Vec<G::Move> = (0..G::HEIGHT)
+        .flat_map(|y| (0..G::WIDTH).map(move |x| (x, y)))
+        .map(|(x, y)| G::move_from_xy(x, y).expect("on the board"))
+        .collect();
+    moves.extend(G::move_from_xy(-1, -1));
+    let mut codes = std::collections::HashSet::new();
+    for m in moves {
+        assert_eq!(G::Move::from_code(m.code()), m, "{}", G::NAME);
+        assert!(
+            codes.insert(m.code()),
+            "{}: two moves share a code",
+            G::NAME
+        );
+    }
+}
+
+#[test]
+fn move_codes_round_trip() {
+    assert_move_codes_round_trip::<TicTacToe>();
+    assert_move_codes_round_trip::<Reversi>();
+    assert_move_codes_round_trip::<Gomoku>();
+    assert_move_codes_round_trip::<NoGo>();
 }
 
 #[test]

@@ -103,6 +103,19 @@ impl Engines for Reversi {
         }
     }
 
+    /// "pattern" and "pattern-noprobcut" search the midgame with lazy SMP.
+    fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
+        let settings = match name {
+            "pattern" => PatternSettings::default(),
+            "pattern-noprobcut" => PatternSettings {
+                probcut: None,
+                ..PatternSettings::default()
+            },
+            _ => return None,
+        };
+        Some(Box::new(PatternEngine::with_threads(settings, threads)))
+    }
+
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         reversi_bench(out)
     }
