@@ -8,7 +8,10 @@
 pub mod gomoku;
 pub mod nogo;
 pub mod reversi;
+mod threads_bench;
 pub mod tictactoe;
+
+pub use threads_bench::threads_bench;
 
 use crate::game::Game;
 use crate::search::{RootParallel, Searcher};
@@ -29,6 +32,17 @@ pub trait Engines: Game {
     /// This is `<game> bench`. Deterministic work: fixed positions, fixed
     /// seeds, iteration or node caps rather than only a clock.
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()>;
+
+    /// `<game> bench --threads N`: the lazy SMP engines on `threads`
+    /// threads against one ([`threads_bench`]). An error for a game
+    /// without them.
+    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
+        let _ = (out, threads);
+        Err(std::io::Error::other(format!(
+            "{} has no multi-threaded bench (--threads 1 only)",
+            Self::NAME
+        )))
+    }
 
     /// The default engine (the first name). Never overridden.
     fn default_engine(seed: u64) -> Box<dyn Searcher<Self>> {

@@ -48,10 +48,16 @@ pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
         }) => perft::<G>(depth),
         Invocation::Bot(BotArgs {
             command: Some(BotCommand::Bench),
+            threads,
             ..
         }) => {
             let mut out = io::stdout().lock();
-            match G::bench(&mut out).and_then(|()| out.flush()) {
+            let bench = if threads > 1 {
+                G::threads_bench(&mut out, threads as usize)
+            } else {
+                G::bench(&mut out)
+            };
+            match bench.and_then(|()| out.flush()) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("{} bench: {e}", G::NAME);

@@ -35,4 +35,8 @@ impl Engines for Gomoku {
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         super::gomoku_bench(out)
     }
+
+    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
+        super::gomoku_threads_bench(out, threads)
+    }
 }

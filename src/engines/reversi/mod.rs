@@ -20,8 +20,8 @@ pub mod training;
 mod weights;
 
 pub use bench::{
-    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, playout_bench, reversi_bench,
-    solver_reach_bench,
+    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_threads_bench,
+    playout_bench, reversi_bench, solver_reach_bench,
 };
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use evaluator::evaluate;
@@ -118,5 +118,9 @@ impl Engines for Reversi {
 
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         reversi_bench(out)
+    }
+
+    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
+        pattern_threads_bench(out, threads)
     }
 }
