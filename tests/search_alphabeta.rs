@@ -10,8 +10,8 @@ use boardbots::search::score::{is_proven, loss_in, win_in, EVAL_LIMIT, WIN_SCORE
 use boardbots::search::tt::TranspositionTable;
 use boardbots::search::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 use boardbots::{
-    Game, Gomoku, GomokuMove, Limits, MoveCode, MoveList, NoGo, NoGoMove, Reversi, ReversiMove,
-    Searcher, TicTacToe, TicTacToeMove,
+    Engines, Game, Gomoku, GomokuMove, Limits, MoveCode, MoveList, NoGo, NoGoMove, Reversi,
+    ReversiMove, Searcher, TicTacToe, TicTacToeMove,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -236,6 +236,46 @@ fn shared_searcher_solves_every_position_exactly() {
             "at {pos:?}"
         );
     }
+}
+
+#[test]
+fn two_threads_solve_every_position_exactly() {
+    // Lazy SMP: a helper one or two plies ahead shares the table; the
+    // answer must stay exact, win distances included.
+    let mut search = AlphaBeta::with_evaluator(NullEvaluator).with_helpers([NullEvaluator]);
+    assert_eq!(search.threads(), 2);
+    for pos in all_positions().iter().filter(|p| p.outcome().is_none()) {
+        let result = search.choose_move(pos, &Limits::unlimited());
+        let exact = negamax(pos, 9, 0, &mut NullEvaluator);
+        assert_eq!(result.score, Some(exact), "at {pos:?}");
+        let mut child = *pos;
+        child.play_unchecked(result.best_move);
+        assert_eq!(
+            -negamax(&child, 9, 1, &mut NullEvaluator),
+            exact,
+            "at {pos:?}"
+        );
+    }
+}
+
+#[test]
+fn without_helpers_the_searcher_is_unchanged_by_threads_support() {
+    // `with_helpers` of nothing: the same nodes, move and score as the plain search.
+    let pos = NoGo::start();
+    let limits = Limits::depth(3);
+    let plain = AlphaBeta::with_evaluator(HashNoise).choose_move(&pos, &limits);
+    let mut none = AlphaBeta::with_evaluator(HashNoise).with_helpers([]);
+    assert_eq!(none.threads(), 1);
+    let result = none.choose_move(&pos, &limits);
+    assert_eq!(
+        (result.best_move, result.score, result.nodes),
+        (plain.best_move, plain.score, plain.nodes)
+    );
+    // NoGo's `minimax` on two threads answers legally within its depth.
+    let mut two = NoGo::engine_on_threads("minimax", 1, 2).expect("known engine");
+    let result = two.choose_move(&pos, &limits);
+    assert!(pos.is_legal(result.best_move));
+    assert_eq!(result.depth, 3);
 }
 
 #[test]

@@ -182,7 +182,7 @@ impl PvsSearch {
         let mut completed = 0;
         let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
         let single = moves.len() == 1;
-        let first_depth = (1 + self.depth_offset).min(max_depth as i32);
+        let first_depth = (1 + self.depth_offset).min(max_depth as i32).max(1);
         for depth in first_depth..=max_depth as i32 {
             let result = self.aspirated_root(&mut moves, side, depth, score);
             let Some((iteration_score, iteration_move)) = result else {
