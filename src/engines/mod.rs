@@ -36,8 +36,7 @@ pub trait Engines: Game {
     /// `<game> bench --threads N`: the lazy SMP engines on `threads`
     /// threads against one ([`threads_bench`]). An error for a game
     /// without them.
-    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
-        let _ = (out, threads);
+    fn threads_bench(_out: &mut dyn std::io::Write, _threads: usize) -> std::io::Result<()> {
         Err(std::io::Error::other(format!(
             "{} has no multi-threaded bench (--threads 1 only)",
             Self::NAME

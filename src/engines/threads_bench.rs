@@ -4,7 +4,10 @@
 //! time to the depth the single thread reached, on 1 thread and on N.
 //!
 //! Wall-clock figures: they mean something only on a machine with N idle
-//! cores (print the load next to them).
+//! cores (print the load next to them). The nodes every thread searched to
+//! reach the depth depend less on the load: N times the single thread's
+//! count over the N threads' is the speed-up if each thread ran at the
+//! single thread's speed (an upper bound, as threads share memory bandwidth).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -52,7 +55,8 @@ pub fn threads_bench<G: Game, E>(
         positions.len(),
         time.as_secs_f64()
     )?;
-    let (mut depth_sum, mut nodes_sum, mut ttd_sum) = ([0u32; 2], [0u64; 2], [0.0f64; 2]);
+    let (mut depth_sum, mut nodes_sum, mut secs_sum) = ([0u32; 2], [0u64; 2], [0.0f64; 2]);
+    let (mut ttd_sum, mut ttd_nodes_sum) = ([0.0f64; 2], [0u64; 2]);
     let mut log_ratio_sum = 0.0;
     for (i, pos) in positions.iter().enumerate() {
         let timed = [1, threads].map(|t| run(&mut make(t), &search, pos, &Limits::time(time)));
@@ -60,7 +64,7 @@ pub fn threads_bench<G: Game, E>(
         let to_depth = [1, threads].map(|t| run(&mut make(t), &search, pos, &target));
         writeln!(
             out,
-            "position {}: in {:.1} s depth {} -> {}, nodes {} -> {}; to depth {}: {:.3} s -> {:.3} s",
+            "position {}: in {:.1} s depth {} -> {}, nodes {} -> {}; to depth {}: {:.3} s -> {:.3} s, nodes {} -> {}",
             i + 1,
             time.as_secs_f64(),
             timed[0].depth,
@@ -69,30 +73,39 @@ pub fn threads_bench<G: Game, E>(
             timed[1].nodes,
             timed[0].depth,
             to_depth[0].secs,
-            to_depth[1].secs
+            to_depth[1].secs,
+            to_depth[0].nodes,
+            to_depth[1].nodes
         )?;
         for k in 0..2 {
             depth_sum[k] += timed[k].depth;
             nodes_sum[k] += timed[k].nodes;
+            secs_sum[k] += timed[k].secs;
             ttd_sum[k] += to_depth[k].secs;
+            ttd_nodes_sum[k] += to_depth[k].nodes;
         }
         log_ratio_sum += (to_depth[0].secs.max(1e-6) / to_depth[1].secs.max(1e-6)).ln();
     }
     let n = positions.len().max(1) as f64;
-    let wall = time.as_secs_f64() * n;
     writeln!(
         out,
         "{label} summary: depth in {:.1} s mean {:.2} -> {:.2}; nodes/s {:.0} -> {:.0} ({:.2}x); \
-         time to the 1-thread depth {:.3} s -> {:.3} s: speed-up {:.2} (geometric mean per position {:.2})",
+         time to the 1-thread depth {:.3} s -> {:.3} s: speed-up {:.2} (geometric mean per position {:.2}); \
+         nodes to that depth, all threads {} -> {}: {threads} x {} / {} = {:.2} if every thread ran at the single thread's speed",
         time.as_secs_f64(),
         depth_sum[0] as f64 / n,
         depth_sum[1] as f64 / n,
-        nodes_sum[0] as f64 / wall,
-        nodes_sum[1] as f64 / wall,
-        nodes_sum[1] as f64 / nodes_sum[0].max(1) as f64,
+        nodes_sum[0] as f64 / secs_sum[0].max(1e-9),
+        nodes_sum[1] as f64 / secs_sum[1].max(1e-9),
+        (nodes_sum[1] as f64 / secs_sum[1].max(1e-9)) / (nodes_sum[0] as f64 / secs_sum[0].max(1e-9)),
         ttd_sum[0],
         ttd_sum[1],
         ttd_sum[0] / ttd_sum[1].max(1e-9),
-        (log_ratio_sum / n).exp()
+        (log_ratio_sum / n).exp(),
+        ttd_nodes_sum[0],
+        ttd_nodes_sum[1],
+        ttd_nodes_sum[0],
+        ttd_nodes_sum[1],
+        threads as f64 * ttd_nodes_sum[0] as f64 / ttd_nodes_sum[1].max(1) as f64
     )
 }
