@@ -114,7 +114,7 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// `gomoku bench --threads N`: the main search of `alphabeta` on `threads`
-/// threads (lazy SMP) against one, [`SEARCH_TIME`] per search, on the
+/// threads (lazy SMP) against one, 0.8 s per search, on the
 /// search positions above.
 pub fn gomoku_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<()> {
     let positions: Vec<Gomoku> = SEARCH_POSITIONS.iter().map(|m| position(m)).collect();
