@@ -209,6 +209,16 @@ impl<M: fmt::Debug + Copy + Default> fmt::Debug for MoveList<M> {
     }
 }
 
+/// A move as a small number, so that tables can pack it into a few bits
+/// (a transposition table entry keeps its move in 16).
+pub trait MoveCode: Copy {
+    /// The move's number; `from_code(m.code()) == m` for every move `m`.
+    fn code(self) -> u16;
+    /// The move numbered `code`; some valid move (no panic) for a number no
+    /// move has.
+    fn from_code(code: u16) -> Self;
+}
+
 /// The rules of one two-player, perfect-information board game, exactly as
 /// Botzone's judge plays it (see `docs/games.md`).
 ///
@@ -219,7 +229,7 @@ impl<M: fmt::Debug + Copy + Default> fmt::Debug for MoveList<M> {
 /// search clones positions instead of undoing moves.
 pub trait Game: Clone + PartialEq + Eq + fmt::Debug + Send + Sync + 'static {
     /// A move of this game. `Default` is only used to fill unused list slots.
-    type Move: Copy + Eq + Hash + fmt::Debug + Default + Send + Sync + 'static;
+    type Move: Copy + Eq + Hash + fmt::Debug + Default + MoveCode + Send + Sync + 'static;
 
     /// Lower-case name as used on the command line: `reversi`, `gomoku`, `nogo`, `tictactoe`.
     const NAME: &'static str;

@@ -18,7 +18,7 @@ pub mod search;
 
 pub use engines::Engines;
 pub use game::{
-    zobrist_keys, Game, IllegalMove, IllegalReason, MoveList, Outcome, Player, MAX_MOVES,
+    zobrist_keys, Game, IllegalMove, IllegalReason, MoveCode, MoveList, Outcome, Player, MAX_MOVES,
 };
 pub use games::{
     Gomoku, GomokuMove, NoGo, NoGoBoardError, NoGoMove, Reversi, ReversiMove, TicTacToe,

@@ -10,8 +10,8 @@ use boardbots::search::score::{is_proven, loss_in, win_in, EVAL_LIMIT, WIN_SCORE
 use boardbots::search::tt::TranspositionTable;
 use boardbots::search::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 use boardbots::{
-    Game, Gomoku, GomokuMove, Limits, MoveList, NoGo, NoGoMove, Reversi, ReversiMove, Searcher,
-    TicTacToe, TicTacToeMove,
+    Engines, Game, Gomoku, GomokuMove, Limits, MoveCode, MoveList, NoGo, NoGoMove, Reversi,
+    ReversiMove, Searcher, TicTacToe, TicTacToeMove,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -239,6 +239,46 @@ fn shared_searcher_solves_every_position_exactly() {
 }
 
 #[test]
+fn two_threads_solve_every_position_exactly() {
+    // Lazy SMP: a helper one or two plies ahead shares the table; the
+    // answer must stay exact, win distances included.
+    let mut search = AlphaBeta::with_evaluator(NullEvaluator).with_helpers([NullEvaluator]);
+    assert_eq!(search.threads(), 2);
+    for pos in all_positions().iter().filter(|p| p.outcome().is_none()) {
+        let result = search.choose_move(pos, &Limits::unlimited());
+        let exact = negamax(pos, 9, 0, &mut NullEvaluator);
+        assert_eq!(result.score, Some(exact), "at {pos:?}");
+        let mut child = *pos;
+        child.play_unchecked(result.best_move);
+        assert_eq!(
+            -negamax(&child, 9, 1, &mut NullEvaluator),
+            exact,
+            "at {pos:?}"
+        );
+    }
+}
+
+#[test]
+fn without_helpers_the_searcher_is_unchanged_by_threads_support() {
+    // `with_helpers` of nothing: the same nodes, move and score as the plain search.
+    let pos = NoGo::start();
+    let limits = Limits::depth(3);
+    let plain = AlphaBeta::with_evaluator(HashNoise).choose_move(&pos, &limits);
+    let mut none = AlphaBeta::with_evaluator(HashNoise).with_helpers([]);
+    assert_eq!(none.threads(), 1);
+    let result = none.choose_move(&pos, &limits);
+    assert_eq!(
+        (result.best_move, result.score, result.nodes),
+        (plain.best_move, plain.score, plain.nodes)
+    );
+    // NoGo's `minimax` on two threads answers legally within its depth.
+    let mut two = NoGo::engine_on_threads("minimax", 1, 2).expect("known engine");
+    let result = two.choose_move(&pos, &limits);
+    assert!(pos.is_legal(result.best_move));
+    assert_eq!(result.depth, 3);
+}
+
+#[test]
 fn losing_side_delays_the_loss() {
     // Whatever it plays loses; the engine must pick a move that loses as late as possible.
     let mut checked = 0;
@@ -279,11 +319,38 @@ fn stops_at_the_node_cap_with_a_legal_move() {
 
 #[test]
 fn table_entries_are_compact() {
-    assert!(TranspositionTable::<TicTacToeMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<ReversiMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<GomokuMove>::entry_bytes() <= 16);
-    assert!(TranspositionTable::<NoGoMove>::entry_bytes() <= 16);
-    assert_eq!(TranspositionTable::<u8>::entry_bytes(), 12);
+    // Two words: the data and the hash XOR the data (lockless sharing).
+    assert_eq!(TranspositionTable::<TicTacToeMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<ReversiMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<GomokuMove>::entry_bytes(), 16);
+    assert_eq!(TranspositionTable::<NoGoMove>::entry_bytes(), 16);
+}
+
+/// Every move of `G` (every point, and a pass where it exists) survives the
+/// 16-bit code a table entry stores it as.
+fn assert_move_codes_round_trip<G: Game>() {
+    let mut moves: Vec<G::Move> = (0..G::HEIGHT)
+        .flat_map(|y| (0..G::WIDTH).map(move |x| (x, y)))
+        .map(|(x, y)| G::move_from_xy(x, y).expect("on the board"))
+        .collect();
+    moves.extend(G::move_from_xy(-1, -1));
+    let mut codes = std::collections::HashSet::new();
+    for m in moves {
+        assert_eq!(G::Move::from_code(m.code()), m, "{}", G::NAME);
+        assert!(
+            codes.insert(m.code()),
+            "{}: two moves share a code",
+            G::NAME
+        );
+    }
+}
+
+#[test]
+fn move_codes_round_trip() {
+    assert_move_codes_round_trip::<TicTacToe>();
+    assert_move_codes_round_trip::<Reversi>();
+    assert_move_codes_round_trip::<Gomoku>();
+    assert_move_codes_round_trip::<NoGo>();
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `--threads N`: root-parallel search in the built bots.
+//! `--threads N` in the built bots: root-parallel MCTS, lazy SMP alpha-beta.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -7,6 +7,7 @@ fn run(game: &str, args: &[&str], input: &str) -> (Option<i32>, String, String) 
     let exe = match game {
         "tictactoe" => env!("CARGO_BIN_EXE_tictactoe"),
         "reversi" => env!("CARGO_BIN_EXE_reversi"),
+        "gomoku" => env!("CARGO_BIN_EXE_gomoku"),
         other => panic!("no bot {other}"),
     };
     let mut child = Command::new(exe)
@@ -52,6 +53,33 @@ fn two_threads_answer_with_merged_playouts() {
     );
     assert_eq!(code, Some(0));
     assert!(stdout.contains("\"response\""), "{stdout}");
+}
+
+#[test]
+fn alpha_beta_bots_answer_on_two_threads() {
+    // Lazy SMP: the Reversi `pattern` and Gomoku `alphabeta` defaults.
+    let (code, stdout, stderr) = run(
+        "reversi",
+        &["--threads", "2", "--time", "0.1", "--engine", "pattern"],
+        include_str!("../protocol-samples/reversi/white-first-turn.json"),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("pattern-alphabeta"), "{stdout}");
+    let (code, stdout, stderr) = run(
+        "gomoku",
+        &["--threads", "2", "--time", "0.2"],
+        include_str!("../protocol-samples/gomoku/midgame-long-black.json"),
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with(r#"{"response":{"x":"#), "{stdout}");
+}
+
+#[test]
+fn bench_with_threads_is_refused_without_lazy_smp() {
+    let (code, stdout, stderr) = run("tictactoe", &["bench", "--threads", "2"], "");
+    assert_eq!(code, Some(2));
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("multi-threaded"), "{stderr}");
 }
 
 #[test]

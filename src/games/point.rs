@@ -1,6 +1,8 @@
 //! A point of a square `SIZE` x `SIZE` board without a pass: the move type of
 //! Gomoku (15) and NoGo (9).
 
+use crate::game::MoveCode;
+
 /// A board point `y * SIZE + x`. Every value is on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point<const SIZE: usize>(u8);
@@ -46,5 +48,17 @@ impl<const SIZE: usize> Point<SIZE> {
     #[inline]
     pub fn y(self) -> i32 {
         self.0 as i32 / SIZE as i32
+    }
+}
+
+impl<const SIZE: usize> MoveCode for Point<SIZE> {
+    #[inline]
+    fn code(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    fn from_code(code: u16) -> Self {
+        Self::from_index(code as usize).unwrap_or_default()
     }
 }

@@ -1,7 +1,9 @@
 //! TicTacToe on 3x3, as Botzone's "TicTacToe" judge plays it: Black (X)
 //! first, three in a row wins, a full board without a line is a draw.
 
-use crate::game::{zobrist_keys, Game, IllegalMove, IllegalReason, MoveList, Outcome, Player};
+use crate::game::{
+    zobrist_keys, Game, IllegalMove, IllegalReason, MoveCode, MoveList, Outcome, Player,
+};
 
 /// A TicTacToe move: the point index `y * 3 + x`, 0..9.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -17,6 +19,22 @@ impl TicTacToeMove {
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+impl MoveCode for TicTacToeMove {
+    #[inline]
+    fn code(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    fn from_code(code: u16) -> Self {
+        if code < 9 {
+            TicTacToeMove(code as u8)
+        } else {
+            TicTacToeMove::default()
+        }
     }
 }
 

@@ -10,7 +10,6 @@ use super::cli::{
 };
 use super::gomocup::{is_pbrain_name, run_gomocup};
 use super::session::{run_session, SessionConfig};
-use crate::search::RootParallel;
 
 /// Runs a bot executable for game `G` with the process arguments; returns the exit code.
 pub fn bot_main<G: BotGame>() -> i32 {
@@ -49,10 +48,16 @@ pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
         }) => perft::<G>(depth),
         Invocation::Bot(BotArgs {
             command: Some(BotCommand::Bench),
+            threads,
             ..
         }) => {
             let mut out = io::stdout().lock();
-            match G::bench(&mut out).and_then(|()| out.flush()) {
+            let bench = if threads > 1 {
+                G::threads_bench(&mut out, threads as usize)
+            } else {
+                G::bench(&mut out)
+            };
+            match bench.and_then(|()| out.flush()) {
                 Ok(()) => 0,
                 Err(e) => {
                     eprintln!("{} bench: {e}", G::NAME);
@@ -66,18 +71,11 @@ pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
 
 fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
     let engine_name = args.engine.as_deref().unwrap_or(G::engine_names()[0]);
-    let Some(mut searcher) = G::engine(engine_name, args.seed) else {
+    let Some(mut searcher) = G::engine_on_threads(engine_name, args.seed, args.threads as usize)
+    else {
         eprintln!("error: unknown engine {engine_name:?}");
         return 2;
     };
-    if args.threads > 1 {
-        let mut workers = vec![searcher];
-        for worker in 1..u64::from(args.threads) {
-            let seed = args.seed.wrapping_add(worker);
-            workers.push(G::engine(engine_name, seed).expect("the name was checked"));
-        }
-        searcher = Box::new(RootParallel::new(workers));
-    }
     let pbrain = std::env::args().next().is_some_and(|p| is_pbrain_name(&p));
     if args.gomocup && !G::GOMOCUP {
         eprintln!("error: --gomocup: the Gomocup protocol is for gomoku only");

@@ -74,10 +74,11 @@ pub struct BotArgs {
     #[arg(long, value_name = "NAME")]
     pub engine: Option<String>,
 
-    /// Search threads for local use (Botzone gives one core): N differently
-    /// seeded engines search the same position and their MCTS root statistics
-    /// are merged (engines without them vote)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// Search threads for local use (Botzone gives one core): alpha-beta
+    /// engines share one transposition table (lazy SMP); others run N
+    /// differently seeded copies whose MCTS root statistics are merged (or
+    /// that vote). With `bench`: lazy SMP against one thread
+    #[arg(long, global = true, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
 
     /// Speak the Gomocup (Piskvork pbrain) protocol instead of Botzone's; also
@@ -95,7 +96,8 @@ pub enum BotCommand {
         /// Plies to search (a forced pass counts as one)
         depth: u32,
     },
-    /// Print the engine's speed figures on fixed positions
+    /// Print the engine's speed figures on fixed positions (with --threads
+    /// N: the alpha-beta engine's lazy SMP speed-up)
     Bench,
 }
 

@@ -24,7 +24,8 @@ use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
     name = "referee",
     about = "Plays Botzone bots against each other and judges them with the rules library",
     long_about = "Plays Botzone bots against each other and judges them with the rules library.\n\n\
-A PLAYER is `builtin:NAME` (an engine run in-process), `human` (moves typed on the terminal), \
+A PLAYER is `builtin:NAME` (an engine run in-process; `builtin:NAME,threads=N` searches on N \
+threads, as a bot's `--threads N`), `human` (moves typed on the terminal), \
 `web` (moves clicked on the web board, see `play --web`), or any other text, run as a shell \
 command (`sh -c`) speaking the Botzone protocol, turn by turn or kept running; `gomocup:CMD` (a \
 Gomocup/Piskvork brain, gomoku), `gtp:CMD` or `nboard:CMD` (an Othello engine such as Edax, \
@@ -90,7 +91,7 @@ struct PlayArgs {
     /// The game.
     #[arg(value_enum)]
     game: GameName,
-    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME`, `human`, `gomocup:CMD`,
+    /// Player A, Black in games 1, 3, 5, ...: `builtin:NAME[,threads=N]`, `human`, `gomocup:CMD`,
     /// `gtp:CMD`, `nboard:CMD`, or a shell command, optionally named as `NAME=SPEC`.
     player_a: String,
     /// Player B, Black in games 2, 4, 6, ...: like player A.

@@ -18,12 +18,18 @@ use super::human::HumanPlayer;
 use super::nboard_player::NboardProtocol;
 use super::web::WebPlayer;
 
-/// A player spec: `builtin:NAME`, `human`, `web` (a person on the web board),
+/// A player spec: `builtin:NAME` (`builtin:NAME,threads=N` on N threads, as
+/// a bot's `--threads N`), `human`, `web` (a person on the web board),
 /// `gomocup:CMD`, `gtp:CMD`, `nboard:CMD` (engines of other protocols), or
 /// any other text, a shell command speaking the Botzone protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    Builtin(String),
+    /// An engine of the game's registry; `threads` is the thread count, or
+    /// what is wrong with the options that gave it.
+    Builtin {
+        name: String,
+        threads: Result<usize, String>,
+    },
     Human,
     /// A person clicking on the web board.
     Web,
@@ -41,6 +47,8 @@ pub enum PlayerSpec {
 pub enum SpecError {
     #[error(transparent)]
     UnknownEngine(#[from] UnknownEngine),
+    #[error("builtin:{name}: {problem}")]
+    BadOption { name: String, problem: String },
     #[error("{protocol}: players are for {for_game} only, not {game}")]
     WrongGame {
         protocol: &'static str,
@@ -60,8 +68,12 @@ pub struct UnknownEngine {
 
 impl PlayerSpec {
     pub fn parse(text: &str) -> Self {
-        if let Some(name) = text.strip_prefix("builtin:") {
-            PlayerSpec::Builtin(name.to_string())
+        if let Some(rest) = text.strip_prefix("builtin:") {
+            let (name, options) = rest.split_once(',').unwrap_or((rest, ""));
+            PlayerSpec::Builtin {
+                name: name.to_string(),
+                threads: builtin_threads(options),
+            }
         } else if let Some(command) = text.strip_prefix("gomocup:") {
             PlayerSpec::Gomocup(command.to_string())
         } else if let Some(command) = text.strip_prefix("gtp:") {
@@ -86,12 +98,21 @@ impl PlayerSpec {
     /// another protocol plays `G`.
     pub fn check<G: BotGame>(&self) -> Result<(), SpecError> {
         let (protocol, for_game) = match self {
-            PlayerSpec::Builtin(name) if !G::engine_names().contains(&name.as_str()) => {
+            PlayerSpec::Builtin { name, .. } if !G::engine_names().contains(&name.as_str()) => {
                 return Err(SpecError::UnknownEngine(UnknownEngine {
                     game: G::NAME,
                     name: name.clone(),
                     known: G::engine_names().join(", "),
                 }))
+            }
+            PlayerSpec::Builtin {
+                name,
+                threads: Err(problem),
+            } => {
+                return Err(SpecError::BadOption {
+                    name: name.clone(),
+                    problem: problem.clone(),
+                })
             }
             PlayerSpec::Gomocup(_) => ("gomocup", "gomoku"),
             PlayerSpec::Gtp(_) => ("gtp", "reversi"),
@@ -121,8 +142,9 @@ impl PlayerSpec {
     ) -> Result<Box<dyn Contestant<G>>, SpecError> {
         self.check::<G>()?;
         Ok(match self {
-            PlayerSpec::Builtin(name) => Box::new(BuiltinBot::new(
-                G::engine(name, seed).expect("the name was checked"),
+            PlayerSpec::Builtin { name, threads } => Box::new(BuiltinBot::new(
+                G::engine_on_threads(name, seed, *threads.as_ref().expect("checked"))
+                    .expect("the name was checked"),
             )),
             PlayerSpec::Human => Box::new(HumanPlayer),
             // Seated by the match runner when a web board runs.
@@ -149,5 +171,66 @@ impl PlayerSpec {
                 NboardProtocol::new(),
             )),
         })
+    }
+}
+
+/// Most threads a built-in engine may be given (as a bot's `--threads`).
+const MAX_THREADS: usize = 64;
+
+/// The thread count in a built-in player's options (`threads=N`, or none: 1).
+fn builtin_threads(options: &str) -> Result<usize, String> {
+    if options.is_empty() {
+        return Ok(1);
+    }
+    let value = options
+        .strip_prefix("threads=")
+        .ok_or_else(|| format!("unknown option {options:?} (known: threads=N)"))?;
+    match value.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "threads={value}: expected a whole number from 1 to {MAX_THREADS}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Reversi;
+
+    #[test]
+    fn builtin_players_take_a_thread_count() {
+        let spec = PlayerSpec::parse("builtin:pattern,threads=2");
+        assert_eq!(
+            spec,
+            PlayerSpec::Builtin {
+                name: "pattern".into(),
+                threads: Ok(2)
+            }
+        );
+        assert_eq!(spec.check::<Reversi>(), Ok(()));
+        assert_eq!(
+            PlayerSpec::parse("builtin:mcts"),
+            PlayerSpec::Builtin {
+                name: "mcts".into(),
+                threads: Ok(1)
+            }
+        );
+        for bad in [
+            "builtin:pattern,threads=0",
+            "builtin:pattern,threads=x",
+            "builtin:pattern,threads=65",
+            "builtin:pattern,thread=2",
+        ] {
+            let error = PlayerSpec::parse(bad).check::<Reversi>().unwrap_err();
+            assert!(
+                matches!(error, SpecError::BadOption { .. }),
+                "{bad}: {error}"
+            );
+        }
+        assert!(matches!(
+            PlayerSpec::parse("builtin:nonsense,threads=2").check::<Reversi>(),
+            Err(SpecError::UnknownEngine(_))
+        ));
     }
 }

@@ -3,6 +3,7 @@
 
 mod alphabeta;
 mod cpu_time;
+mod lazy_smp;
 mod limits;
 mod mcts;
 mod playout;
@@ -12,6 +13,7 @@ pub mod tt;
 pub use alphabeta::score;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use cpu_time::thread_cpu_seconds;
+pub use lazy_smp::{helper_depth_offset, run_with_helpers, StopSignal};
 pub use limits::Limits;
 pub use mcts::{
     merge_results, root_children, Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, RootChild,

@@ -113,3 +113,19 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     )?;
     Ok(())
 }
+
+/// `gomoku bench --threads N`: the main search of `alphabeta` on `threads`
+/// threads (lazy SMP) against one, 0.8 s per search, on the
+/// search positions above.
+pub fn gomoku_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<()> {
+    let positions: Vec<Gomoku> = SEARCH_POSITIONS.iter().map(|m| position(m)).collect();
+    crate::engines::threads_bench(
+        out,
+        "alphabeta main search (lazy smp)",
+        &positions,
+        threads,
+        SEARCH_TIME,
+        |t| ThreatSearch::with_threads(super::ThreatSearchConfig::default(), t),
+        |engine, pos, limits| engine.main_search(pos, limits),
+    )
+}

@@ -22,7 +22,7 @@ use super::vct::VctSolver;
 use crate::game::{Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 use crate::search::score::win_in;
-use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher};
+use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher, StopSignal};
 
 /// Tuning of [`ThreatSearch`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +110,10 @@ enum Backend {
 pub struct ThreatSearch {
     config: ThreatSearchConfig,
     search: Backend,
+    /// Lazy SMP helpers of a [`PvsSearch`] main search, one per extra thread
+    /// (the root checks run on one thread).
+    helpers: Vec<PvsSearch>,
+    stop: StopSignal,
     vcf: VcfSolver,
     vct: VctSolver,
 }
@@ -144,9 +148,28 @@ impl ThreatSearch {
         ThreatSearch {
             config,
             search,
+            helpers: Vec::new(),
+            stop: StopSignal::default(),
             vcf: VcfSolver::new(18),
             vct: VctSolver::new(18),
         }
+    }
+
+    /// The engine with its main search on `threads` threads (lazy SMP) if
+    /// it is a [`PvsSearch`]; the generic one stays on one.
+    pub fn with_threads(config: ThreatSearchConfig, threads: usize) -> Self {
+        let mut engine = Self::new(config);
+        if let Backend::Pvs(search) = &engine.search {
+            engine.helpers = (0..threads.saturating_sub(1))
+                .map(|i| search.helper(i, engine.stop.clone()))
+                .collect();
+        }
+        engine
+    }
+
+    /// Threads the main search runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// The engine as it was before [`PvsSearch`]: the generic alpha-beta
@@ -178,7 +201,9 @@ impl ThreatSearch {
                 search.evaluator_mut().set_root(root.hash(), root_moves);
                 search.choose_move(root, limits)
             }
-            Backend::Pvs(search) => search.search(
+            Backend::Pvs(search) => search.search_with_helpers(
+                &mut self.helpers,
+                &self.stop,
                 root.threats(),
                 root.side_to_move(),
                 root_moves.as_ref(),

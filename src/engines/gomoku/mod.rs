@@ -23,7 +23,7 @@ mod threat_board;
 mod vcf;
 mod vct;
 
-pub use bench::gomoku_bench;
+pub use bench::{gomoku_bench, gomoku_threads_bench};
 pub use engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
 pub use evaluator::{evaluate, EvalWeights, ThreatEvaluator, ThreatEvaluatorConfig};
 pub use greedy::GreedyThreats;

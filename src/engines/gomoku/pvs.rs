@@ -28,7 +28,9 @@ use crate::search::score::{
     WIN_SCORE,
 };
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::{Limits, SearchResult};
+use crate::search::{Limits, SearchResult, StopSignal};
+
+mod helpers;
 
 /// Tuning of [`PvsSearch`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +145,10 @@ pub struct PvsSearch {
     /// The best root move of an unfinished iteration, once one beat the
     /// previous iteration's choice.
     partial_best: Option<GomokuMove>,
+    /// A lazy SMP helper's (see `helpers`): raised when the main search is done.
+    stop: Option<StopSignal>,
+    /// Plies a helper's iterations start ahead of the main search's.
+    depth_offset: i32,
 }
 
 impl Default for PvsSearch {
@@ -166,6 +172,8 @@ impl PvsSearch {
             next_time_check: 0,
             stopped: false,
             partial_best: None,
+            stop: None,
+            depth_offset: 0,
         }
     }
 
@@ -209,7 +217,8 @@ impl PvsSearch {
         let mut completed = 0;
         let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
         let single = moves.len() == 1;
-        for depth in 1..=max_depth as i32 {
+        let first_depth = (1 + self.depth_offset).min(max_depth as i32).max(1);
+        for depth in first_depth..=max_depth as i32 {
             self.partial_best = None;
             let result = self.aspirated_root(&mut moves, side, depth, score);
             let Some((iteration_score, iteration_move)) = result else {
@@ -224,7 +233,9 @@ impl PvsSearch {
             score = iteration_score;
             completed = depth as u32;
             let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth as u32);
-            if solved || single || self.limits.out_of_time() || self.past_soft_limit(started) {
+            // A helper runs on until the main search is done.
+            let soft_stop = self.stop.is_none() && self.past_soft_limit(started);
+            if solved || single || self.limits.out_of_time() || soft_stop {
                 break;
             }
         }
@@ -396,7 +407,7 @@ impl PvsSearch {
         // Probes add many nodes at once, so the clock is read by threshold.
         if self.nodes >= self.next_time_check {
             self.next_time_check = self.nodes + TIME_CHECK_INTERVAL;
-            if self.limits.out_of_time() {
+            if self.limits.out_of_time() || self.stop.as_ref().is_some_and(StopSignal::is_raised) {
                 self.stopped = true;
                 return None;
             }

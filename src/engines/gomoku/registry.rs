@@ -1,6 +1,6 @@
 //! The Gomoku engines by name.
 
-use super::engine::ThreatSearch;
+use super::engine::{ThreatSearch, ThreatSearchConfig};
 use super::greedy::GreedyThreats;
 use crate::engines::Engines;
 use crate::games::Gomoku;
@@ -30,7 +30,21 @@ impl Engines for Gomoku {
         }
     }
 
+    /// "alphabeta" runs its main search with lazy SMP.
+    fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
+        (name == "alphabeta").then(|| {
+            Box::new(ThreatSearch::with_threads(
+                ThreatSearchConfig::default(),
+                threads,
+            )) as Box<dyn Searcher<Self>>
+        })
+    }
+
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         super::gomoku_bench(out)
+    }
+
+    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
+        super::gomoku_threads_bench(out, threads)
     }
 }

@@ -96,6 +96,16 @@ impl Engines for NoGo {
         }
     }
 
+    /// "minimax" (the generic alpha-beta) runs lazy SMP.
+    fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
+        (name == "minimax").then(|| {
+            Box::new(
+                AlphaBeta::with_evaluator(MobilityEvaluator)
+                    .with_helpers(vec![MobilityEvaluator; threads - 1]),
+            ) as Box<dyn Searcher<Self>>
+        })
+    }
+
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         nogo_bench(out)
     }

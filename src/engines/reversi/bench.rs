@@ -10,10 +10,12 @@ use super::engine::{EngineSettings, ReversiEngine};
 use super::evaluator::evaluate;
 use super::ffo::ffo_positions;
 use super::midgame::{MidgameSearch, ProbCut};
+use super::pattern_engine::{PatternEngine, PatternSettings};
 use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
 use super::training::{parse_openings, self_play_positions};
 use super::weights::Weights;
+use crate::engines::threads_bench;
 use crate::game::{Game, Outcome, Player};
 use crate::games::Reversi;
 use crate::search::{thread_cpu_seconds, Limits, PlayoutPolicy, Searcher};
@@ -274,6 +276,25 @@ pub fn pattern_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `reversi bench --threads N`: the pattern engine (solver off) on
+/// `threads` threads against one, 0.8 s per search, on the middle-game
+/// positions of [`pattern_bench`].
+pub fn pattern_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<()> {
+    let settings = PatternSettings {
+        use_solver: false,
+        ..PatternSettings::default()
+    };
+    threads_bench(
+        out,
+        "pattern (lazy smp)",
+        &middle_game_positions(12, 3),
+        threads,
+        Duration::from_millis(800),
+        |t| PatternEngine::with_threads(settings, t),
+        |engine, pos, limits| engine.choose_move(pos, limits),
+    )
 }
 
 /// Prints every speed figure of the Reversi engines: the pattern

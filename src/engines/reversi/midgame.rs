@@ -12,7 +12,7 @@ use super::evaluator::evaluate;
 use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
 use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements};
-use crate::search::Limits;
+use crate::search::{helper_depth_offset, Limits, StopSignal};
 
 /// Search units per disc.
 pub const SCORE_SCALE: i32 = 8;
@@ -72,6 +72,10 @@ pub struct MidgameResult {
 }
 
 /// The search and its transposition table (kept between searches).
+///
+/// Lazy SMP: [`MidgameSearch::helper`] makes a search on the same table for
+/// another thread, which deepens a ply or two ahead of this one and stops
+/// when told to.
 pub struct MidgameSearch<'w> {
     weights: &'w Weights,
     table: MidgameTable,
@@ -80,6 +84,10 @@ pub struct MidgameSearch<'w> {
     next_check: u64,
     limits: Limits,
     aborted: bool,
+    /// A helper's: raised when the main search is done.
+    stop: Option<StopSignal>,
+    /// Plies a helper's iterations start ahead of the main search's.
+    depth_offset: u32,
 }
 
 /// Exact final score (search units) for `player` when neither side can move.
@@ -115,6 +123,20 @@ impl<'w> MidgameSearch<'w> {
             next_check: CHECK_INTERVAL,
             limits: Limits::unlimited(),
             aborted: false,
+            stop: None,
+            depth_offset: 0,
+        }
+    }
+
+    /// Helper number `index` (0-based) of this search for lazy SMP: the
+    /// same weights and pruning on this search's table, stopping when
+    /// `stop` is raised.
+    pub fn helper(&self, index: usize, stop: StopSignal) -> MidgameSearch<'w> {
+        MidgameSearch {
+            table: self.table.share(),
+            stop: Some(stop),
+            depth_offset: helper_depth_offset(index),
+            ..MidgameSearch::new(self.weights, 0, self.probcut)
         }
     }
 
@@ -201,8 +223,11 @@ impl<'w> MidgameSearch<'w> {
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=max_depth {
-            if depth > 1 && soft_deadline.is_some_and(|soft| std::time::Instant::now() >= soft) {
+        let first_depth = (1 + self.depth_offset).min(max_depth);
+        for depth in first_depth..=max_depth {
+            if depth > first_depth
+                && soft_deadline.is_some_and(|soft| std::time::Instant::now() >= soft)
+            {
                 break;
             }
             let guess = best.score;
@@ -309,7 +334,10 @@ impl<'w> MidgameSearch<'w> {
     fn check_limits(&mut self) {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.limits.out_of_time() || self.limits.nodes_exhausted(self.nodes) {
+            if self.limits.out_of_time()
+                || self.limits.nodes_exhausted(self.nodes)
+                || self.stop.as_ref().is_some_and(StopSignal::is_raised)
+            {
                 self.aborted = true;
             }
         }

@@ -1,46 +1,52 @@
 //! The midgame search's transposition table: bounds on a position's value
-//! at a depth and its best move, one entry per slot, newest wins.
+//! at a depth and its best move, one entry per slot, newest wins. Several
+//! search threads may share it (lazy SMP) without locks.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::search::tt::zeroed_words;
 
 /// Marks "no move stored".
 pub const NO_MOVE: u8 = 255;
 
 #[derive(Clone, Copy, Default)]
 pub struct Entry {
-    key: u64,
     pub lower: i16,
     pub upper: i16,
     pub depth: u8,
     pub best: u8,
 }
 
-/// A table of `2^k` entries of 16 bytes, each stored as two words (so the
-/// table is allocated zeroed by the system, untouched pages cost nothing,
+/// A table of `2^k` entries of 16 bytes, each two words: `key ^ data` and
+/// `data` (allocated zeroed by the system, so untouched pages cost nothing
 /// and a bot turn starts without writing the whole table).
+///
+/// Threads sharing the table ([`MidgameTable::share`]) read and write the
+/// words with relaxed atomics (plain moves on x86-64) and no lock: a slot
+/// caught between two writes holds one word of each, which no longer XOR to
+/// the probed key, so it reads as a miss.
 pub struct MidgameTable {
-    entries: Vec<[u64; 2]>,
+    words: Arc<[AtomicU64]>,
     mask: usize,
 }
 
 impl Entry {
     #[inline(always)]
-    fn pack(&self) -> [u64; 2] {
-        [
-            self.key,
-            (self.lower as u16 as u64)
-                | (self.upper as u16 as u64) << 16
-                | (self.depth as u64) << 32
-                | (self.best as u64) << 40,
-        ]
+    fn pack(&self) -> u64 {
+        (self.lower as u16 as u64)
+            | (self.upper as u16 as u64) << 16
+            | (self.depth as u64) << 32
+            | (self.best as u64) << 40
     }
 
     #[inline(always)]
-    fn unpack(words: [u64; 2]) -> Entry {
+    fn unpack(data: u64) -> Entry {
         Entry {
-            key: words[0],
-            lower: words[1] as u16 as i16,
-            upper: (words[1] >> 16) as u16 as i16,
-            depth: (words[1] >> 32) as u8,
-            best: (words[1] >> 40) as u8,
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            best: (data >> 40) as u8,
         }
     }
 }
@@ -63,30 +69,78 @@ impl MidgameTable {
             wanted.next_power_of_two() / 2
         };
         MidgameTable {
-            entries: vec![[0; 2]; slots],
+            words: zeroed_words(2 * slots),
             mask: slots - 1,
         }
     }
 
+    /// Another handle on the same entries.
+    pub fn share(&self) -> Self {
+        MidgameTable {
+            words: Arc::clone(&self.words),
+            mask: self.mask,
+        }
+    }
+
+    /// Empties the table (for every handle).
     pub fn clear(&mut self) {
-        self.entries.fill([0; 2]);
+        for word in self.words.iter() {
+            word.store(0, Ordering::Relaxed);
+        }
     }
 
     #[inline(always)]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = Entry::unpack(self.entries[key as usize & self.mask]);
-        (entry.key == key).then_some(entry)
+        let slot = 2 * (key as usize & self.mask);
+        let keyed = self.words[slot].load(Ordering::Relaxed);
+        let data = self.words[slot + 1].load(Ordering::Relaxed);
+        // An empty slot (both words 0) matches only the key 0, and then
+        // reads as depth 0 with no move: a harmless entry.
+        (keyed ^ data == key).then(|| Entry::unpack(data))
     }
 
     #[inline(always)]
-    pub fn store(&mut self, key: u64, depth: u32, lower: i32, upper: i32, best: u8) {
-        self.entries[key as usize & self.mask] = Entry {
-            key,
+    pub fn store(&self, key: u64, depth: u32, lower: i32, upper: i32, best: u8) {
+        let data = Entry {
             lower: lower as i16,
             upper: upper as i16,
             depth: depth.min(255) as u8,
             best,
         }
         .pack();
+        let slot = 2 * (key as usize & self.mask);
+        self.words[slot].store(key ^ data, Ordering::Relaxed);
+        self.words[slot + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_cross_threads_and_torn_ones_are_misses() {
+        let table = MidgameTable::new(1 << 10);
+        let writer = table.share();
+        let keys = [position_key(1, 2), position_key(3 << 20, 5 << 40)];
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                writer.store(keys[0], 6, -40, 16, 19);
+                writer.store(keys[1], 3, 8, 8, NO_MOVE);
+            });
+        });
+        let e = table.probe(keys[0]).expect("stored by the other thread");
+        assert_eq!((e.lower, e.upper, e.depth, e.best), (-40, 16, 6, 19));
+        assert!(table.probe(keys[1]).is_some());
+        assert!(table.probe(keys[0] ^ 1 << 50).is_none(), "another position");
+        // A write racing another leaves one's key word with the other's data.
+        let slot = 2 * (keys[0] as usize & table.mask);
+        let other = Entry {
+            depth: 9,
+            ..Entry::unpack(0)
+        }
+        .pack();
+        table.words[slot + 1].store(other, Ordering::Relaxed);
+        assert!(table.probe(keys[0]).is_none(), "a torn slot is a miss");
     }
 }

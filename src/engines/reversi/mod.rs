@@ -20,8 +20,8 @@ pub mod training;
 mod weights;
 
 pub use bench::{
-    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, playout_bench, reversi_bench,
-    solver_reach_bench,
+    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_threads_bench,
+    playout_bench, reversi_bench, solver_reach_bench,
 };
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use evaluator::evaluate;
@@ -103,7 +103,24 @@ impl Engines for Reversi {
         }
     }
 
+    /// "pattern" and "pattern-noprobcut" search the midgame with lazy SMP.
+    fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
+        let settings = match name {
+            "pattern" => PatternSettings::default(),
+            "pattern-noprobcut" => PatternSettings {
+                probcut: None,
+                ..PatternSettings::default()
+            },
+            _ => return None,
+        };
+        Some(Box::new(PatternEngine::with_threads(settings, threads)))
+    }
+
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         reversi_bench(out)
+    }
+
+    fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
+        pattern_threads_bench(out, threads)
     }
 }

@@ -1,6 +1,8 @@
 //! The pattern-evaluation bot: alpha-beta midgame search on the trained
 //! pattern weights, and the exact endgame solver as soon as the end is in
-//! reach (the same reach as the MCTS bot's).
+//! reach (the same reach as the MCTS bot's). On several threads the
+//! midgame search runs lazy SMP (helpers on a shared table); the solver
+//! stays on one.
 
 use std::time::Instant;
 
@@ -10,7 +12,7 @@ use super::solver::EndgameSolver;
 use super::weights::Weights;
 use crate::game::{Game, MoveList};
 use crate::games::{Reversi, ReversiMove};
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal};
 
 /// Midgame table: 1M entries of 16 bytes.
 const MIDGAME_TABLE_BYTES: usize = 16 << 20;
@@ -44,15 +46,30 @@ impl Default for PatternSettings {
 pub struct PatternEngine {
     settings: PatternSettings,
     search: MidgameSearch<'static>,
+    /// Lazy SMP helpers of `search`, one per extra thread.
+    helpers: Vec<MidgameSearch<'static>>,
+    stop: StopSignal,
     solver: EndgameSolver,
     moves: MoveList<ReversiMove>,
 }
 
 impl PatternEngine {
     pub fn new(settings: PatternSettings) -> Self {
+        Self::with_threads(settings, 1)
+    }
+
+    /// The engine searching the midgame on `threads` threads (at least 1).
+    pub fn with_threads(settings: PatternSettings, threads: usize) -> Self {
+        let search = MidgameSearch::new(Weights::embedded(), MIDGAME_TABLE_BYTES, settings.probcut);
+        let stop = StopSignal::default();
+        let helpers = (0..threads.saturating_sub(1))
+            .map(|i| search.helper(i, stop.clone()))
+            .collect();
         PatternEngine {
             settings,
-            search: MidgameSearch::new(Weights::embedded(), MIDGAME_TABLE_BYTES, settings.probcut),
+            search,
+            helpers,
+            stop,
             solver: EndgameSolver::new(if settings.use_solver {
                 SOLVER_TABLE_BYTES
             } else {
@@ -60,6 +77,11 @@ impl PatternEngine {
             }),
             moves: MoveList::new(),
         }
+    }
+
+    /// Threads the midgame search runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
@@ -103,15 +125,23 @@ impl Searcher<Reversi> for PatternEngine {
         let soft_deadline = limits
             .remaining()
             .map(|left| Instant::now() + left.mul_f64(SOFT_TIME_SHARE));
-        let result = self
-            .search
-            .search(
-                pos.player_bits(),
-                pos.opponent_bits(),
-                &limits,
-                soft_deadline,
-            )
-            .expect("a position with two or more legal moves has a placement");
+        let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
+        let PatternEngine {
+            search,
+            helpers,
+            stop,
+            ..
+        } = self;
+        let mut result = run_with_helpers(
+            helpers,
+            stop,
+            |_, helper| {
+                helper.search(player, opponent, &limits, None);
+            },
+            || search.search(player, opponent, &limits, soft_deadline),
+        )
+        .expect("a position with two or more legal moves has a placement");
+        result.nodes += self.helpers.iter().map(MidgameSearch::nodes).sum::<u64>();
         let best_move = ReversiMove::from_index(result.best_square.expect("placements exist"));
         let discs = result.score as f64 / SCORE_SCALE as f64;
         SearchResult {

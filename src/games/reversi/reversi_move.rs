@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::Reversi;
+use crate::game::MoveCode;
 use crate::games::notation::parse_game_moves;
 
 /// A Reversi move: the square index `y * 8 + x` (0..64), or 64 for the pass.
@@ -57,6 +58,22 @@ impl ReversiMove {
     #[inline]
     pub fn xy(self) -> Option<(i32, i32)> {
         (!self.is_pass()).then_some((self.0 as i32 % 8, self.0 as i32 / 8))
+    }
+}
+
+impl MoveCode for ReversiMove {
+    #[inline]
+    fn code(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    fn from_code(code: u16) -> Self {
+        if code <= PASS_INDEX as u16 {
+            ReversiMove(code as u8)
+        } else {
+            ReversiMove::default()
+        }
     }
 }
 

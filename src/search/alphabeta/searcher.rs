@@ -8,7 +8,9 @@ use super::score::{
 use super::{AlphaBetaConfig, Evaluator};
 use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{
+    helper_depth_offset, run_with_helpers, Limits, SearchResult, Searcher, StopSignal,
+};
 
 /// Alpha-beta search.
 ///
@@ -19,6 +21,10 @@ use crate::search::{Limits, SearchResult, Searcher};
 /// move if none completed. Deepening also ends once an iteration reached no
 /// horizon (the tree was searched to its end) or found a proven result
 /// within its depth.
+///
+/// Lazy SMP: with helpers ([`AlphaBeta::with_helpers`]) each search also
+/// runs on one more thread per helper, on the same table, a ply or two
+/// deeper; this search's answer is the answer.
 pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     config: AlphaBetaConfig,
     evaluator: E,
@@ -30,6 +36,13 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     nodes: u64,
     /// Set when the search below the current node hit the depth horizon.
     reached_horizon: bool,
+    /// Lazy SMP helpers, and the signal that stops them.
+    helpers: Vec<AlphaBeta<G, E>>,
+    helpers_stop: StopSignal,
+    /// A helper's: raised when the main search is done.
+    stop: Option<StopSignal>,
+    /// Plies a helper's iterations start ahead of the main search's.
+    depth_offset: u32,
 }
 
 /// Result of one root iteration.
@@ -49,7 +62,35 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             limits: Limits::default(),
             nodes: 0,
             reached_horizon: false,
+            helpers: Vec::new(),
+            helpers_stop: StopSignal::default(),
+            stop: None,
+            depth_offset: 0,
         }
+    }
+
+    /// This search with one helper thread per evaluator in `evaluators`
+    /// (lazy SMP; see the type's documentation).
+    pub fn with_helpers(mut self, evaluators: impl IntoIterator<Item = E>) -> Self {
+        for (i, evaluator) in evaluators.into_iter().enumerate() {
+            let mut helper = AlphaBeta::new(
+                evaluator,
+                AlphaBetaConfig {
+                    tt_bytes: 0,
+                    ..self.config
+                },
+            );
+            helper.tt = self.tt.share();
+            helper.stop = Some(self.helpers_stop.clone());
+            helper.depth_offset = helper_depth_offset(i);
+            self.helpers.push(helper);
+        }
+        self
+    }
+
+    /// Threads a search runs on.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
     }
 
     /// With the default configuration.
@@ -82,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if self
             .nodes
             .is_multiple_of(self.config.time_check_interval.max(1))
-            && self.limits.out_of_time()
+            && (self.limits.out_of_time() || self.stop.as_ref().is_some_and(StopSignal::is_raised))
         {
             return None;
         }
@@ -313,6 +354,32 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
     fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        if self.helpers.is_empty() {
+            return self.search(pos, limits);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for helper in &mut helpers {
+            // The same search generation as this search's handle.
+            helper.tt = self.tt.share();
+        }
+        let stop = self.helpers_stop.clone();
+        let mut result = run_with_helpers(
+            &mut helpers,
+            &stop,
+            |_, helper| {
+                helper.search(pos, limits);
+            },
+            || self.search(pos, limits),
+        );
+        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.helpers = helpers;
+        result
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// Iterative deepening on this thread; see the type's documentation.
+    fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
         self.limits = *limits;
         self.nodes = 0;
         self.tt.new_search();
@@ -340,7 +407,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             // Nothing to choose: one ply only, for an honest score.
             max_depth = max_depth.min(1);
         }
-        for depth in 1..=max_depth {
+        // (No iteration at all for a depth cap of 0, as without helpers.)
+        let first_depth = (1 + self.depth_offset).min(max_depth).max(1);
+        for depth in first_depth..=max_depth {
             self.reached_horizon = false;
             let Some(iteration) = self.search_root(pos, depth, &root_moves) else {
                 break;
