@@ -9,8 +9,10 @@
 use std::collections::HashSet;
 
 use boardbots::engines::gomoku::{
-    format_move, parse_moves, GreedyThreats, ThreatBoard, ThreatSearch, VcfSolver,
+    format_move, parse_moves, GreedyThreats, PvsConfig, PvsSearch, ThreatBoard, ThreatSearch,
+    VcfSolver,
 };
+use boardbots::search::score::PROVEN_SCORE;
 use boardbots::{Game, Gomoku, GomokuMove, Limits, MoveList, Outcome, Player, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -724,4 +726,116 @@ fn vct_finds_a_double_three_and_nothing_where_there_is_none() {
         .solve(&board, Player::Black, 4, &Limits::nodes(200_000))
         .is_none());
     assert!(vct.last_search_complete());
+}
+
+/// The main search alone (no root VCF, VCT or defence checks) and without
+/// its VCF quiescence, with every pruning of the default configuration
+/// (late-move pruning and reductions, futility): fours are tactical moves
+/// it never prunes, so its tree alone proves the win in every `vcf yes`
+/// case of the suite.
+#[test]
+fn main_search_tree_proves_every_vcf() {
+    let mut proved = 0;
+    for case in load_cases().iter().filter(|c| c.kind == "vcf") {
+        if case.expect[0] != "yes" {
+            continue;
+        }
+        let mut search = PvsSearch::new(PvsConfig {
+            probe_vcf_nodes: 0,
+            ..PvsConfig::default()
+        });
+        let board = ThreatBoard::from_game(&case.pos);
+        let result = search.search(
+            &board,
+            case.pos.side_to_move(),
+            None,
+            &Limits::nodes(400_000),
+        );
+        let score = result.score.expect("an iteration completed");
+        assert!(
+            score >= PROVEN_SCORE,
+            "{}: the main search scores {score} (depth {}), not a win",
+            case.name,
+            result.depth
+        );
+        proved += 1;
+    }
+    assert!(proved >= 20, "only {proved} VCF cases");
+}
+
+/// Random positions, the main search alone: facing a single five point it
+/// blocks it; facing an open-four point (an open three), with no four of its
+/// own, it plays a move after which the opponent has no open-four point,
+/// whenever the oracle finds such a move. Pruning must never drop every
+/// defence.
+#[test]
+fn main_search_alone_blocks_fours_and_open_threes() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let mut moves = MoveList::new();
+    let mut checked = [0usize; 2];
+    for trial in 0..600 {
+        let mut pos = Gomoku::start();
+        let plies = rng.gen_range(6..30);
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            let near: Vec<GomokuMove> = moves
+                .iter()
+                .copied()
+                .filter(|m| (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3)
+                .collect();
+            pos.play_unchecked(near[rng.gen_range(0..near.len())]);
+            if pos.outcome().is_some() {
+                break;
+            }
+        }
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let me = pos.side_to_move();
+        let them = me.opponent();
+        let mut grid = Grid::of(&pos);
+        if !grid.five_points(me).is_empty() {
+            continue;
+        }
+        let their_fives = grid.five_points(them);
+        let facing_four = their_fives.len() == 1;
+        let facing_three = their_fives.is_empty()
+            && !grid
+                .empties()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .any(|p| grid.makes_four(p, me))
+            && !VctOracle::open_four_points(&mut grid, them).is_empty();
+        if !facing_four && !facing_three {
+            continue;
+        }
+        let defences: Vec<(i32, i32)> = if facing_four {
+            their_fives.clone()
+        } else {
+            VctOracle::near_stones(&grid)
+                .into_iter()
+                .filter(|&p| {
+                    grid.set(p, Some(me));
+                    let defends = VctOracle::open_four_points(&mut grid, them).is_empty();
+                    grid.set(p, None);
+                    defends
+                })
+                .collect()
+        };
+        if defences.is_empty() {
+            continue;
+        }
+        let mut engine = ThreatSearch::default();
+        let m = engine.main_search(&pos, &Limits::nodes(5_000)).best_move;
+        assert!(
+            defences.contains(&(m.x(), m.y())),
+            "trial {trial}: the main search played {} instead of a defence",
+            format_move(m)
+        );
+        checked[facing_three as usize] += 1;
+    }
+    assert!(
+        checked[0] >= 10 && checked[1] >= 10,
+        "too few tactical positions: {checked:?}"
+    );
 }

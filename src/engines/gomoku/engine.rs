@@ -77,6 +77,16 @@ impl ThreatSearchConfig {
             tt_bytes: 32 << 20,
         }
     }
+
+    /// The `alphabeta-v2` baseline: [`PvsSearch`] as first built, after the
+    /// same root checks as `alphabeta-v1` with the shortest VCT first.
+    pub fn v2() -> Self {
+        ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig::v2()),
+            vct_deepening: true,
+            ..Self::generic()
+        }
+    }
 }
 
 impl Default for ThreatSearchConfig {
@@ -85,8 +95,7 @@ impl Default for ThreatSearchConfig {
     fn default() -> Self {
         ThreatSearchConfig {
             main: MainSearch::Pvs(PvsConfig::default()),
-            vct_deepening: true,
-            ..Self::generic()
+            ..Self::v2()
         }
     }
 }
@@ -167,6 +176,11 @@ impl ThreatSearch {
     /// after the same root checks (the `alphabeta-v1` baseline).
     pub fn generic() -> Self {
         Self::new(ThreatSearchConfig::generic())
+    }
+
+    /// The first [`PvsSearch`] engine (the `alphabeta-v2` baseline).
+    pub fn v2() -> Self {
+        Self::new(ThreatSearchConfig::v2())
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no

@@ -54,13 +54,40 @@ pub struct PvsConfig {
     pub lmr_depth: i32,
     /// Moves searched unreduced before reductions start.
     pub lmr_moves: usize,
+    /// Late-move reductions are `ln(depth) * ln(move number)` divided by
+    /// this, in tenths.
+    pub lmr_divisor_tenths: i32,
+    /// Late-move pruning: at a non-PV node `depth` plies from the horizon
+    /// where the opponent threatens nothing that needs an answer, quiet
+    /// moves after the first `lmp_base + depth * depth` are skipped; 0: off.
+    pub lmp_base: usize,
     /// At the horizon, search the answers to an open three or four-three
     /// point one ply instead of evaluating.
     pub threat_extension: bool,
+    /// A new iteration starts only while less than this share of the time
+    /// to the deadline is gone, in percent.
+    pub soft_limit_percent: u32,
+    /// When time runs out mid-iteration, play a root move that already
+    /// proved better than the last iteration's best, instead of dropping the
+    /// iteration.
+    pub partial_iterations: bool,
 }
 
 impl Default for PvsConfig {
     fn default() -> Self {
+        PvsConfig {
+            lmr_divisor_tenths: 15,
+            lmp_base: 3,
+            partial_iterations: true,
+            ..PvsConfig::v2()
+        }
+    }
+}
+
+impl PvsConfig {
+    /// The search of the `alphabeta-v2` baseline (the first PVS engine),
+    /// kept so every change is measured against it.
+    pub fn v2() -> Self {
         PvsConfig {
             weights: EvalWeights::default(),
             branch_limit: 12,
@@ -72,7 +99,11 @@ impl Default for PvsConfig {
             futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
+            lmr_divisor_tenths: 20,
+            lmp_base: 0,
             threat_extension: true,
+            soft_limit_percent: 50,
+            partial_iterations: false,
         }
     }
 }
@@ -111,6 +142,9 @@ pub struct PvsSearch {
     nodes: u64,
     next_time_check: u64,
     stopped: bool,
+    /// The best root move of an unfinished iteration, once one beat the
+    /// previous iteration's choice.
+    partial_best: Option<GomokuMove>,
     /// A lazy SMP helper's (see `helpers`): raised when the main search is done.
     stop: Option<StopSignal>,
     /// Plies a helper's iterations start ahead of the main search's.
@@ -137,6 +171,7 @@ impl PvsSearch {
             nodes: 0,
             next_time_check: 0,
             stopped: false,
+            partial_best: None,
             stop: None,
             depth_offset: 0,
         }
@@ -184,8 +219,14 @@ impl PvsSearch {
         let single = moves.len() == 1;
         let first_depth = (1 + self.depth_offset).min(max_depth as i32).max(1);
         for depth in first_depth..=max_depth as i32 {
+            self.partial_best = None;
             let result = self.aspirated_root(&mut moves, side, depth, score);
             let Some((iteration_score, iteration_move)) = result else {
+                if let Some(partial_move) = self.partial_best {
+                    if self.config.partial_iterations && completed > 0 {
+                        best_move = partial_move;
+                    }
+                }
                 break;
             };
             best_move = iteration_move;
@@ -216,12 +257,12 @@ impl PvsSearch {
     }
 
     /// `true` once the next iteration would likely not finish: more than
-    /// half the time to the deadline is gone.
+    /// the configured share of the time to the deadline is gone.
     fn past_soft_limit(&self, started: Instant) -> bool {
         match self.limits.deadline {
             Some(deadline) => {
                 let total = deadline.saturating_duration_since(started);
-                started.elapsed() * 2 > total
+                started.elapsed() * 100 > total * self.config.soft_limit_percent
             }
             None => false,
         }
@@ -272,7 +313,7 @@ impl PvsSearch {
             let tactical = self.board.threat(side, m.index()) >= Threat::Three
                 || self.board.threat(side.opponent(), m.index()) >= Threat::DoubleThree;
             let reduction = if i >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
-                (late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
+                (self.late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
             } else {
                 0
             };
@@ -281,6 +322,10 @@ impl PvsSearch {
                 best_score = score;
                 best_index = i;
                 if score > alpha {
+                    if i > 0 {
+                        // Searched after the previous best and found better.
+                        self.partial_best = Some(m);
+                    }
                     alpha = score;
                     if alpha >= beta {
                         break;
@@ -503,12 +548,21 @@ impl PvsSearch {
             if i > 0 && futile && !tactical {
                 continue;
             }
+            if self.config.lmp_base > 0
+                && !pv_node
+                && quiet
+                && !tactical
+                && i >= self.config.lmp_base + (depth * depth) as usize
+                && keys[i] < KILLER_KEYS[1]
+            {
+                continue;
+            }
             let reduction = if i >= self.config.lmr_moves
                 && depth >= self.config.lmr_depth
                 && !tactical
                 && keys[i] < KILLER_KEYS[1]
             {
-                (late_move_reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
+                (self.late_move_reduction(depth, i) - pv_node as i32).clamp(0, depth - 1)
             } else {
                 0
             };
@@ -569,6 +623,14 @@ impl PvsSearch {
         }
     }
 
+    /// Plies to cut from a quiet late move: grows with the log of the depth
+    /// and of the move's rank, as in chess engines' late-move reductions.
+    #[inline]
+    fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
+        let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
+        (0.5 + d.ln() * i.ln() * 10.0 / self.config.lmr_divisor_tenths as f32) as i32
+    }
+
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
         let slot = &mut self.killers[ply as usize];
         if slot[0] != Some(m) {
@@ -612,14 +674,6 @@ impl PvsSearch {
         }
         pv
     }
-}
-
-/// Plies to cut from a quiet late move: grows with the log of the depth
-/// and of the move's rank, as in chess engines' late-move reductions.
-#[inline]
-fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
-    (0.5 + d.ln() * i.ln() / 2.0) as i32
 }
 
 /// Mixed into the table key when White is to move.

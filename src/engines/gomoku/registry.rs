@@ -8,13 +8,21 @@ use crate::search::{Mcts, RandomSearcher, Searcher};
 
 impl Engines for Gomoku {
     fn engine_names() -> &'static [&'static str] {
-        &["alphabeta", "alphabeta-v1", "greedy", "random", "uct-plain"]
+        &[
+            "alphabeta",
+            "alphabeta-v1",
+            "alphabeta-v2",
+            "greedy",
+            "random",
+            "uct-plain",
+        ]
     }
 
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
         match name {
             "alphabeta" => Some(Box::new(ThreatSearch::default())),
             "alphabeta-v1" => Some(Box::new(ThreatSearch::generic())),
+            "alphabeta-v2" => Some(Box::new(ThreatSearch::v2())),
             "greedy" => Some(Box::new(GreedyThreats::new(seed))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),

@@ -1,12 +1,7 @@
 //! The threat a stone on an empty point would make for one side, from the
 //! patterns of its four lines, and the point's heuristic value.
 
-use std::sync::OnceLock;
-
 use super::patterns::Pattern;
-
-/// Number of line patterns, the base of [`combination_key`].
-const PATTERNS: usize = 10;
 
 /// What one stone on an empty point achieves for one side, weakest first.
 /// The classes are those that force or nearly force the other side's reply.
@@ -56,104 +51,79 @@ const PATTERN_VALUE: [u16; 10] = [0, 1, 3, 4, 12, 10, 40, 45, 200, 1000];
 /// Extra worth of each combined threat on top of its lines.
 const THREAT_BONUS: [u16; Threat::COUNT] = [0, 0, 80, 0, 150, 300, 0];
 
-/// The index of four line patterns in the summary table.
+/// The worth of one line pattern, summed over a point's four lines.
 #[inline]
-pub fn combination_key(patterns: [Pattern; 4]) -> usize {
-    patterns
-        .iter()
-        .rev()
-        .fold(0, |key, &p| key * PATTERNS + p as usize)
+pub fn pattern_value(pattern: Pattern) -> u16 {
+    PATTERN_VALUE[pattern as usize]
 }
 
-/// A point's threat and value packed in 16 bits (threat in the top three),
-/// so the summary table stays small enough for the first-level cache.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PackedSummary(u16);
+/// The worth a point gains from its combined threat.
+#[inline]
+pub fn threat_bonus(threat: Threat) -> u16 {
+    THREAT_BONUS[threat as usize]
+}
 
-impl PackedSummary {
-    const VALUE_BITS: u32 = 13;
-
-    /// No threat, no value: an occupied point.
-    pub const NONE: PackedSummary = PackedSummary(0);
-
-    fn new((threat, value): (Threat, u16)) -> Self {
-        assert!(value < 1 << Self::VALUE_BITS, "point values fit in 13 bits");
-        PackedSummary((threat as u16) << Self::VALUE_BITS | value)
-    }
-
-    #[inline]
-    pub fn threat(self) -> Threat {
-        Threat::ALL[(self.0 >> Self::VALUE_BITS) as usize]
-    }
-
-    #[inline]
-    pub fn value(self) -> u16 {
-        self.0 & ((1 << Self::VALUE_BITS) - 1)
+/// A pattern's share of a point's threat key: the lines that decide the
+/// threat (open threes, fours, open fours, fives) counted in base 5, one
+/// digit per class. A point's key is the sum over its four lines, so it is
+/// updated by adding and subtracting as lines change (no table of every
+/// four-line combination: small tables stay in the first-level cache).
+#[inline]
+pub const fn threat_key_part(pattern: Pattern) -> u16 {
+    match pattern {
+        Pattern::OpenThree => 1,
+        Pattern::Four => 5,
+        Pattern::OpenFour => 25,
+        Pattern::Five => 125,
+        _ => 0,
     }
 }
 
-/// The threat and value of every combination of four line patterns, indexed
-/// by [`combination_key`]; computed once, at first use.
-pub fn summary_table() -> &'static [PackedSummary] {
-    static TABLE: OnceLock<Vec<PackedSummary>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..PATTERNS.pow(4))
-            .map(|mut key| {
-                let patterns = std::array::from_fn(|_| {
-                    let p = PATTERN_ORDER[key % PATTERNS];
-                    key /= PATTERNS;
-                    p
-                });
-                PackedSummary::new(summarize(patterns))
-            })
-            .collect()
-    })
+/// Number of distinct threat keys (four lines, each digit at most 4).
+const THREAT_KEYS: usize = 625;
+
+/// `THREAT_OF_KEY[key]`: the threat of a point with that threat key.
+static THREAT_OF_KEY: [Threat; THREAT_KEYS] = threats_of_keys();
+
+const fn threats_of_keys() -> [Threat; THREAT_KEYS] {
+    let mut table = [Threat::None; THREAT_KEYS];
+    let mut key = 0;
+    while key < THREAT_KEYS {
+        let (open_threes, fours) = (key % 5, key / 5 % 5);
+        let (open_fours, fives) = (key / 25 % 5, key / 125);
+        table[key] = if fives > 0 {
+            Threat::Five
+        } else if open_fours > 0 || fours >= 2 {
+            Threat::FlexFour
+        } else if fours == 1 && open_threes > 0 {
+            Threat::FourThree
+        } else if fours == 1 {
+            Threat::Four
+        } else if open_threes >= 2 {
+            Threat::DoubleThree
+        } else if open_threes == 1 {
+            Threat::Three
+        } else {
+            Threat::None
+        };
+        key += 1;
+    }
+    table
 }
 
-/// Every pattern, by its discriminant.
-const PATTERN_ORDER: [Pattern; PATTERNS] = [
-    Pattern::Dead,
-    Pattern::One,
-    Pattern::OpenOne,
-    Pattern::Two,
-    Pattern::OpenTwo,
-    Pattern::Three,
-    Pattern::OpenThree,
-    Pattern::Four,
-    Pattern::OpenFour,
-    Pattern::Five,
-];
+/// The threat of a point with threat key `key` (the sum of
+/// [`threat_key_part`] over its lines).
+#[inline]
+pub fn threat_of_key(key: u16) -> Threat {
+    THREAT_OF_KEY[key as usize]
+}
 
 /// The threat and the value of a point for one side, from its four line patterns.
 pub fn summarize(patterns: [Pattern; 4]) -> (Threat, u16) {
-    let (mut fives, mut open_fours, mut fours, mut open_threes) = (0, 0, 0, 0);
-    let mut value = 0;
-    for p in patterns {
-        value += PATTERN_VALUE[p as usize];
-        match p {
-            Pattern::Five => fives += 1,
-            Pattern::OpenFour => open_fours += 1,
-            Pattern::Four => fours += 1,
-            Pattern::OpenThree => open_threes += 1,
-            _ => {}
-        }
-    }
-    let threat = if fives > 0 {
-        Threat::Five
-    } else if open_fours > 0 || fours >= 2 {
-        Threat::FlexFour
-    } else if fours == 1 && open_threes > 0 {
-        Threat::FourThree
-    } else if fours == 1 {
-        Threat::Four
-    } else if open_threes >= 2 {
-        Threat::DoubleThree
-    } else if open_threes == 1 {
-        Threat::Three
-    } else {
-        Threat::None
-    };
-    (threat, value + THREAT_BONUS[threat as usize])
+    let key = patterns.iter().map(|&p| threat_key_part(p)).sum();
+    let threat = threat_of_key(key);
+    let value: u16 = patterns.iter().map(|&p| pattern_value(p)).sum();
+    (threat, value + threat_bonus(threat))
 }
 
 #[cfg(test)]
@@ -177,22 +147,39 @@ mod tests {
         assert!(summarize([OpenFour, Dead, Dead, Dead]).1 > summarize([Four, Dead, Dead, Dead]).1);
     }
 
+    /// The threat keys classify like the rules of the threat classes,
+    /// counted directly, for every combination of four line patterns.
     #[test]
-    fn table_matches_direct_summary() {
-        let patterns = [
-            Pattern::Three,
-            Pattern::Dead,
-            Pattern::OpenThree,
-            Pattern::Four,
+    fn threat_keys_match_direct_counts() {
+        use Pattern::*;
+        let all = [
+            Dead, One, OpenOne, Two, OpenTwo, Three, OpenThree, Four, OpenFour, Five,
         ];
-        assert_eq!(
-            summary_table()[combination_key(patterns)],
-            PackedSummary::new(summarize(patterns))
-        );
-        let packed = PackedSummary::new(summarize(patterns));
-        assert_eq!((packed.threat(), packed.value()), summarize(patterns));
-        for (i, &p) in PATTERN_ORDER.iter().enumerate() {
-            assert_eq!(p as usize, i);
+        for a in all {
+            for b in all {
+                for c in all {
+                    for d in all {
+                        let lines = [a, b, c, d];
+                        let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
+                        let expected = if count(Five) > 0 {
+                            Threat::Five
+                        } else if count(OpenFour) > 0 || count(Four) >= 2 {
+                            Threat::FlexFour
+                        } else if count(Four) == 1 && count(OpenThree) > 0 {
+                            Threat::FourThree
+                        } else if count(Four) == 1 {
+                            Threat::Four
+                        } else if count(OpenThree) >= 2 {
+                            Threat::DoubleThree
+                        } else if count(OpenThree) == 1 {
+                            Threat::Three
+                        } else {
+                            Threat::None
+                        };
+                        assert_eq!(summarize(lines).0, expected, "{lines:?}");
+                    }
+                }
+            }
         }
     }
 }

@@ -2,7 +2,9 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
-use super::threat::{combination_key, summary_table, PackedSummary, Threat};
+use super::threat::{
+    pattern_value, summarize, threat_bonus, threat_key_part, threat_of_key, Threat,
+};
 use crate::game::{zobrist_keys, Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 
@@ -18,8 +20,6 @@ const KEYS: [u64; 2 * POINTS] = zobrist_keys(0x7A12_EA7B_0A4D_0001);
 
 /// `3^i`: the weight of neighbour bit `i` in a window key.
 const POW3: [u16; 8] = [1, 3, 9, 27, 81, 243, 729, 2187];
-/// `10^d`: the weight of direction `d` in a combination key.
-const POW10: [i16; 4] = [1, 10, 100, 1000];
 
 /// One cell whose window a stone changes: the cell, the direction of the
 /// shared line, and the stone's neighbour-bit index as seen from the cell.
@@ -113,8 +113,12 @@ pub struct ThreatBoard {
     /// `lines[side][point][direction]`: the pattern a `side` stone on the
     /// empty `point` would make along `direction`.
     lines: [[[Pattern; 4]; POINTS]; 2],
-    /// `codes[side][point]`: the summary-table index of the point's four lines.
-    codes: [[u16; POINTS]; 2],
+    /// `threat_keys[side][point]`: the sum of [`threat_key_part`] over the
+    /// point's four lines, which decides its threat.
+    threat_keys: [[u16; POINTS]; 2],
+    /// `line_values[side][point]`: the sum of [`pattern_value`] over the
+    /// point's four lines (its value without the threat bonus).
+    line_values: [[u16; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
     /// Empty points per side and threat class.
@@ -150,7 +154,8 @@ impl ThreatBoard {
             cells: [None; POINTS],
             windows: [[[0; 4]; POINTS]; 2],
             lines: [[[Pattern::Dead; 4]; POINTS]; 2],
-            codes: [[0; POINTS]; 2],
+            threat_keys: [[0; POINTS]; 2],
+            line_values: [[0; POINTS]; 2],
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
@@ -185,12 +190,12 @@ impl ThreatBoard {
     /// it changes: the points within four cells along its four lines.
     pub fn place(&mut self, point: usize, colour: Player) {
         debug_assert!(self.cells[point].is_none(), "place on an occupied point");
-        self.set_summary(point, 0, PackedSummary::NONE);
-        self.set_summary(point, 1, PackedSummary::NONE);
-        self.lines[0][point] = [Pattern::Dead; 4];
-        self.lines[1][point] = [Pattern::Dead; 4];
-        self.codes[0][point] = 0;
-        self.codes[1][point] = 0;
+        for side in 0..2 {
+            self.set_summary(point, side, Threat::None, 0);
+            self.lines[side][point] = [Pattern::Dead; 4];
+            self.threat_keys[side][point] = 0;
+            self.line_values[side][point] = 0;
+        }
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
         self.stone_count += 1;
@@ -250,13 +255,13 @@ impl ThreatBoard {
     /// Recomputes all four line patterns of the empty `point` and its summaries.
     fn refresh_point(&mut self, point: usize) {
         let patterns = pattern_table();
-        let summaries = summary_table();
         for side in 0..2 {
             let lines = self.windows[side][point].map(|w| patterns[w as usize]);
-            let code = combination_key(lines);
             self.lines[side][point] = lines;
-            self.codes[side][point] = code as u16;
-            self.set_summary(point, side, summaries[code]);
+            self.threat_keys[side][point] = lines.iter().map(|&p| threat_key_part(p)).sum();
+            self.line_values[side][point] = lines.iter().map(|&p| pattern_value(p)).sum();
+            let (threat, value) = summarize(lines);
+            self.set_summary(point, side, threat, value);
         }
     }
 
@@ -264,22 +269,23 @@ impl ThreatBoard {
     /// and the summaries of the sides whose pattern changed.
     #[inline]
     fn refresh(&mut self, patterns: &[Pattern], point: usize, direction: usize) {
-        let summaries = summary_table();
         for side in 0..2 {
             let new = patterns[self.windows[side][point][direction] as usize];
             let old = std::mem::replace(&mut self.lines[side][point][direction], new);
             if new != old {
-                let code = &mut self.codes[side][point];
-                *code = (*code as i16 + (new as i16 - old as i16) * POW10[direction]) as u16;
-                let summary = summaries[*code as usize];
-                self.set_summary(point, side, summary);
+                let key = &mut self.threat_keys[side][point];
+                *key = *key + threat_key_part(new) - threat_key_part(old);
+                let threat = threat_of_key(*key);
+                let line_value = &mut self.line_values[side][point];
+                *line_value = *line_value + pattern_value(new) - pattern_value(old);
+                let value = *line_value + threat_bonus(threat);
+                self.set_summary(point, side, threat, value);
             }
         }
     }
 
     #[inline]
-    fn set_summary(&mut self, point: usize, side: usize, summary: PackedSummary) {
-        let (threat, value) = (summary.threat(), summary.value());
+    fn set_summary(&mut self, point: usize, side: usize, threat: Threat, value: u16) {
         let old = self.threats[side][point];
         self.threat_counts[side][old as usize] -= 1;
         self.threat_counts[side][threat as usize] += 1;
@@ -316,7 +322,7 @@ impl ThreatBoard {
         let bit = neighbour_bit(offset).trailing_zeros() as usize;
         let mut lines = self.lines[s][point];
         lines[d] = pattern_table()[(self.windows[s][point][d] + 2 * POW3[bit]) as usize];
-        summary_table()[combination_key(lines)].threat()
+        summarize(lines).0
     }
 
     /// The line patterns a `side` stone on the empty `point` would make, one
