@@ -170,6 +170,32 @@ fn openings_file_lines_are_used_in_order() {
         assert_eq!(game.opening, expected[(game.number - 1) / 2].to_vec());
         check_against_rules::<TicTacToe>(game);
     }
+
+    // Another seed starts elsewhere in the file: seed 3 of 2 lines, the second.
+    let log = scratch.path("seeded.jsonl");
+    let run = referee(
+        &scratch,
+        &[
+            "play",
+            "tictactoe",
+            "builtin:random",
+            "builtin:random",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--openings",
+            book.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(run.output.status.success(), "{}", run.stderr);
+    let mut games = records(&log);
+    games.sort_by_key(|g| g.number);
+    for game in &games {
+        assert_eq!(game.opening, expected[(game.number - 1) / 2 + 1].to_vec());
+    }
 }
 
 #[test]

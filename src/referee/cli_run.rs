@@ -57,7 +57,7 @@ pub struct RunOptions {
     /// Start every pair with this many random legal plies.
     #[arg(long, conflicts_with = "openings")]
     pub random_plies: Option<usize>,
-    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`).
+    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`), in order from line `seed mod lines`.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Append one JSON line per finished game to this file (which must be new

@@ -116,8 +116,11 @@ fn prepare_openings<G: BotGame>(
             .collect::<Result<_, _>>()?,
         OpeningPlan::File(path) => {
             let book = load_openings::<G>(path)?;
+            // The seed picks the first line, so runs with other seeds cover the
+            // lines a short run leaves out; seed 0 starts at the top.
+            let first = (config.seed % book.len() as u64) as usize;
             (0..pairs)
-                .map(|pair| book[pair % book.len()].clone())
+                .map(|pair| book[(first + pair) % book.len()].clone())
                 .collect()
         }
     })
