@@ -1,4 +1,4 @@
-//! Layer 2, search: game-agnostic algorithms generic over [`Game`](crate::Game).
+//! Layer 2, search: game-agnostic algorithms generic over [`Game`].
 //! Search never prints and reads the clock only through [`Limits`].
 
 mod alphabeta;
