@@ -18,6 +18,32 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `best` score says, given the window it searched:
+    /// `alpha_before` as it was on entry, and `beta`.
+    #[inline]
+    pub fn of_search(best: i32, alpha_before: i32, beta: i32) -> Bound {
+        if best <= alpha_before {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// `true` if a stored `score` with this bound decides a search of the
+    /// window (`alpha`, `beta`) without searching.
+    #[inline]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A table hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit<M> {

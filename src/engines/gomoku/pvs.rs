@@ -337,13 +337,7 @@ impl PvsSearch {
             moves.as_mut_slice()[..=best_index].rotate_right(1);
         }
         let best_move = moves[0];
-        let bound = if best_score <= alpha_before {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of_search(best_score, alpha_before, beta);
         self.tt.store(
             self.board.hash() ^ side_key(side),
             depth as u32,
@@ -503,12 +497,7 @@ impl PvsSearch {
             tt_move = hit.best_move;
             if !pv_node && hit.depth >= depth as u32 {
                 let score = node_to_root(hit.score, ply);
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if hit.bound.settles(score, alpha, beta) {
                     return Some(score);
                 }
             }
@@ -579,13 +568,7 @@ impl PvsSearch {
                 }
             }
         }
-        let bound = if best_score <= alpha_before {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of_search(best_score, alpha_before, beta);
         self.tt.store(
             hash,
             depth as u32,

@@ -210,12 +210,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             tt_move = hit.best_move;
             if hit.depth >= depth {
                 let score = node_to_root(hit.score, ply);
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if hit.bound.settles(score, alpha, beta) {
                     if !hit.exhaustive {
                         self.reached_horizon = true;
                     }
@@ -266,13 +261,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
 
-        let bound = if best_score <= alpha_before {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of_search(best_score, alpha_before, beta);
         let exhaustive = !self.reached_horizon;
         self.tt.store(
             hash,
