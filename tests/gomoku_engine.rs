@@ -602,6 +602,35 @@ fn engine_defends_against_opponent_vcf() {
     }
 }
 
+/// A game of a random number of `plies` in `plies`, each a random legal move
+/// within three cells of the centre (any legal move if there is none); it
+/// stops early if the game ends.
+fn random_central_position(
+    rng: &mut SmallRng,
+    plies: std::ops::Range<usize>,
+    moves: &mut MoveList<GomokuMove>,
+) -> Gomoku {
+    let mut pos = Gomoku::start();
+    for _ in 0..rng.gen_range(plies) {
+        pos.legal_moves(moves);
+        let near: Vec<GomokuMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3)
+            .collect();
+        let pool = if near.is_empty() {
+            moves.as_slice().to_vec()
+        } else {
+            near
+        };
+        pos.play_unchecked(pool[rng.gen_range(0..pool.len())]);
+        if pos.outcome().is_some() {
+            break;
+        }
+    }
+    pos
+}
+
 /// Random positions: whoever is to move takes a five when there is one, and
 /// otherwise blocks the opponent's single five point. Checked for the main
 /// engine and the greedy baseline.
@@ -615,25 +644,7 @@ fn never_misses_a_five_nor_ignores_a_four() {
     ];
     let mut checked = [0usize; 2];
     for trial in 0..300 {
-        let mut pos = Gomoku::start();
-        let plies = rng.gen_range(6..40);
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            let near: Vec<GomokuMove> = moves
-                .iter()
-                .copied()
-                .filter(|m| (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3)
-                .collect();
-            let pool = if near.is_empty() {
-                moves.as_slice().to_vec()
-            } else {
-                near
-            };
-            pos.play_unchecked(pool[rng.gen_range(0..pool.len())]);
-            if pos.outcome().is_some() {
-                break;
-            }
-        }
+        let pos = random_central_position(&mut rng, 6..40, &mut moves);
         if pos.outcome().is_some() {
             continue;
         }
@@ -774,20 +785,7 @@ fn main_search_alone_blocks_fours_and_open_threes() {
     let mut moves = MoveList::new();
     let mut checked = [0usize; 2];
     for trial in 0..600 {
-        let mut pos = Gomoku::start();
-        let plies = rng.gen_range(6..30);
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            let near: Vec<GomokuMove> = moves
-                .iter()
-                .copied()
-                .filter(|m| (m.x() - 7).abs() <= 3 && (m.y() - 7).abs() <= 3)
-                .collect();
-            pos.play_unchecked(near[rng.gen_range(0..near.len())]);
-            if pos.outcome().is_some() {
-                break;
-            }
-        }
+        let pos = random_central_position(&mut rng, 6..30, &mut moves);
         if pos.outcome().is_some() {
             continue;
         }
