@@ -217,6 +217,21 @@ fn prefers_the_win_in_one_over_a_win_in_three() {
     assert!(checked > 10, "only {checked} positions with both wins");
 }
 
+/// `search` (without a depth limit) gives `pos` its exact negamax value,
+/// win distance included, and a move that keeps it.
+fn assert_solved_exactly(search: &mut impl Searcher<TicTacToe>, pos: &TicTacToe) {
+    let result = search.choose_move(pos, &Limits::unlimited());
+    let exact = negamax(pos, 9, 0, &mut NullEvaluator);
+    assert_eq!(result.score, Some(exact), "at {pos:?}");
+    let mut child = *pos;
+    child.play_unchecked(result.best_move);
+    assert_eq!(
+        -negamax(&child, 9, 1, &mut NullEvaluator),
+        exact,
+        "at {pos:?}"
+    );
+}
+
 #[test]
 fn shared_searcher_solves_every_position_exactly() {
     // Table entries from earlier searches, stored at other plies, must come
@@ -225,16 +240,7 @@ fn shared_searcher_solves_every_position_exactly() {
     let mut positions = all_positions();
     positions.sort_by_key(|p| std::cmp::Reverse(p.hash()));
     for pos in positions.iter().filter(|p| p.outcome().is_none()) {
-        let result = search.choose_move(pos, &Limits::unlimited());
-        let exact = negamax(pos, 9, 0, &mut NullEvaluator);
-        assert_eq!(result.score, Some(exact), "at {pos:?}");
-        let mut child = *pos;
-        child.play_unchecked(result.best_move);
-        assert_eq!(
-            -negamax(&child, 9, 1, &mut NullEvaluator),
-            exact,
-            "at {pos:?}"
-        );
+        assert_solved_exactly(&mut search, pos);
     }
 }
 
@@ -245,16 +251,7 @@ fn two_threads_solve_every_position_exactly() {
     let mut search = AlphaBeta::with_evaluator(NullEvaluator).with_helpers([NullEvaluator]);
     assert_eq!(search.threads(), 2);
     for pos in all_positions().iter().filter(|p| p.outcome().is_none()) {
-        let result = search.choose_move(pos, &Limits::unlimited());
-        let exact = negamax(pos, 9, 0, &mut NullEvaluator);
-        assert_eq!(result.score, Some(exact), "at {pos:?}");
-        let mut child = *pos;
-        child.play_unchecked(result.best_move);
-        assert_eq!(
-            -negamax(&child, 9, 1, &mut NullEvaluator),
-            exact,
-            "at {pos:?}"
-        );
+        assert_solved_exactly(&mut search, pos);
     }
 }
 
