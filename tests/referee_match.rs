@@ -144,12 +144,14 @@ fn random_openings_are_shared_by_pairs_and_seen_by_bots_as_history() {
 #[test]
 fn openings_file_lines_are_used_in_order() {
     let scratch = Scratch::new("openings-file");
-    let log = scratch.path("games.jsonl");
     let book = scratch.path("book.txt");
     std::fs::write(&book, "# two openings\n1,1 0,0\n2 2;0 2\n").unwrap();
-    let run = referee(
-        &scratch,
-        &[
+    let lines = [[[1, 1], [0, 0]], [[2, 2], [0, 2]]];
+    // The default seed starts at the first line, seed 3 of 2 lines at the
+    // second; pairs then cycle through the file.
+    for (seed, first_line) in [(None, 0), (Some("3"), 1)] {
+        let log = scratch.path(&format!("games-{first_line}.jsonl"));
+        let mut args = vec![
             "play",
             "tictactoe",
             "builtin:random",
@@ -160,41 +162,19 @@ fn openings_file_lines_are_used_in_order() {
             book.to_str().unwrap(),
             "--log",
             log.to_str().unwrap(),
-        ],
-    );
-    assert!(run.output.status.success(), "{}", run.stderr);
-    let mut games = records(&log);
-    games.sort_by_key(|g| g.number);
-    let expected = [[[1, 1], [0, 0]], [[2, 2], [0, 2]], [[1, 1], [0, 0]]];
-    for game in &games {
-        assert_eq!(game.opening, expected[(game.number - 1) / 2].to_vec());
-        check_against_rules::<TicTacToe>(game);
-    }
-
-    // Another seed starts elsewhere in the file: seed 3 of 2 lines, the second.
-    let log = scratch.path("seeded.jsonl");
-    let run = referee(
-        &scratch,
-        &[
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--openings",
-            book.to_str().unwrap(),
-            "--log",
-            log.to_str().unwrap(),
-        ],
-    );
-    assert!(run.output.status.success(), "{}", run.stderr);
-    let mut games = records(&log);
-    games.sort_by_key(|g| g.number);
-    for game in &games {
-        assert_eq!(game.opening, expected[(game.number - 1) / 2 + 1].to_vec());
+        ];
+        if let Some(seed) = seed {
+            args.extend(["--seed", seed]);
+        }
+        let run = referee(&scratch, &args);
+        assert!(run.output.status.success(), "{}", run.stderr);
+        let games = records(&log);
+        assert_eq!(games.len(), 6);
+        for game in &games {
+            let pair = (game.number - 1) / 2;
+            assert_eq!(game.opening, lines[(first_line + pair) % 2].to_vec());
+            check_against_rules::<TicTacToe>(game);
+        }
     }
 }
 
