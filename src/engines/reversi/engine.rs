@@ -76,6 +76,30 @@ pub fn solve_mode_within_reach(empties: u32, budget: Option<Duration>) -> Option
     }
 }
 
+/// What every Reversi engine answers before its own search: the only legal
+/// move when there is one, else the endgame solver's answer when the
+/// position is within its reach ([`solve_mode_within_reach`]) and the answer
+/// is worth playing (an exact score, or a proven win or draw). `solver` is
+/// the engine's solver with the limits of its share, `None` if the engine
+/// does not solve this position.
+pub(super) fn forced_or_solved(
+    pos: &Reversi,
+    moves: &mut MoveList<ReversiMove>,
+    limits: &Limits,
+    solver: Option<(&mut EndgameSolver, Limits)>,
+) -> Option<SearchResult<ReversiMove>> {
+    pos.legal_moves(moves);
+    assert!(!moves.is_empty(), "choose_move called on a finished game");
+    if moves.len() == 1 {
+        return Some(SearchResult::just(moves[0], "forced"));
+    }
+    let (solver, solver_limits) = solver?;
+    let empties = pos.empty_count();
+    let mode = solve_mode_within_reach(empties, limits.remaining())?;
+    let solution = solver.solve(pos, mode, &solver_limits).ok()?;
+    solution.playable_result(mode, empties)
+}
+
 /// MCTS plus the endgame solver; see the module documentation.
 pub struct ReversiEngine {
     settings: EngineSettings,
@@ -120,32 +144,14 @@ impl ReversiEngine {
             max_depth: None,
         }
     }
-
-    /// The solver's answer when the position is within its reach and the
-    /// answer is worth playing (an exact score, or a proven win or draw).
-    fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
-        let empties = pos.empty_count();
-        let mode = solve_mode_within_reach(empties, limits.remaining())?;
-        let solver_limits = self.solver_limits(limits);
-        let solution = self.solver.solve(pos, mode, &solver_limits).ok()?;
-        solution.playable_result(mode, empties)
-    }
 }
 
 impl Searcher<Reversi> for ReversiEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
-        pos.legal_moves(&mut self.moves);
-        assert!(
-            !self.moves.is_empty(),
-            "choose_move called on a finished game"
-        );
-        if self.moves.len() == 1 {
-            return SearchResult::just(self.moves[0], "forced");
-        }
-        if self.settings.use_solver {
-            if let Some(result) = self.try_solver(pos, limits) {
-                return result;
-            }
+        let solver_limits = self.settings.use_solver.then(|| self.solver_limits(limits));
+        let solver = solver_limits.map(|share| (&mut self.solver, share));
+        if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
+            return result;
         }
         self.mcts.choose_move(pos, limits)
     }

@@ -6,11 +6,11 @@
 
 use std::time::Instant;
 
-use super::engine::solve_mode_within_reach;
+use super::engine::forced_or_solved;
 use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
 use super::solver::EndgameSolver;
 use super::weights::Weights;
-use crate::game::{Game, MoveList};
+use crate::game::MoveList;
 use crate::games::{Reversi, ReversiMove};
 use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal};
 
@@ -84,9 +84,12 @@ impl PatternEngine {
         1 + self.helpers.len()
     }
 
-    fn try_solver(&mut self, pos: &Reversi, limits: &Limits) -> Option<SearchResult<ReversiMove>> {
-        let empties = pos.empty_count();
-        let mode = solve_mode_within_reach(empties, limits.remaining())?;
+    /// The solver's share of `limits`, or `None` when the solver should not
+    /// run: turned off, or no limit at all beyond 14 empties.
+    fn solver_limits(&self, pos: &Reversi, limits: &Limits) -> Option<Limits> {
+        if !self.settings.use_solver {
+            return None;
+        }
         let solver_limits = Limits {
             deadline: limits
                 .remaining()
@@ -95,28 +98,18 @@ impl PatternEngine {
             max_iterations: None,
             max_depth: None,
         };
-        if solver_limits.deadline.is_none() && solver_limits.max_nodes.is_none() && empties > 14 {
-            return None;
-        }
-        let solution = self.solver.solve(pos, mode, &solver_limits).ok()?;
-        solution.playable_result(mode, empties)
+        let unbounded = solver_limits.deadline.is_none() && solver_limits.max_nodes.is_none();
+        (!unbounded || pos.empty_count() <= 14).then_some(solver_limits)
     }
 }
 
 impl Searcher<Reversi> for PatternEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
-        pos.legal_moves(&mut self.moves);
-        assert!(
-            !self.moves.is_empty(),
-            "choose_move called on a finished game"
-        );
-        if self.moves.len() == 1 {
-            return SearchResult::just(self.moves[0], "forced");
-        }
-        if self.settings.use_solver {
-            if let Some(result) = self.try_solver(pos, limits) {
-                return result;
-            }
+        let solver = self
+            .solver_limits(pos, limits)
+            .map(|share| (&mut self.solver, share));
+        if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
+            return result;
         }
         let mut limits = *limits;
         if limits.deadline.is_none() && limits.max_nodes.is_none() && limits.max_depth.is_none() {
