@@ -11,7 +11,7 @@ mod random;
 pub mod tt;
 
 pub use alphabeta::score;
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
+pub use alphabeta::{pick_next, AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
 pub use cpu_time::thread_cpu_seconds;
 pub use lazy_smp::{helper_depth_offset, run_with_helpers, StopSignal};
 pub use limits::Limits;

@@ -28,7 +28,7 @@ use crate::search::score::{
     WIN_SCORE,
 };
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::{Limits, SearchResult, StopSignal};
+use crate::search::{pick_next, Limits, SearchResult, StopSignal};
 
 mod helpers;
 
@@ -665,22 +665,5 @@ fn side_key(side: Player) -> u64 {
     match side {
         Player::Black => 0,
         Player::White => 0xD6E8_FEB8_6659_FD93,
-    }
-}
-
-/// Brings the highest-keyed move among `i..` to index `i`, shifting the
-/// others right so equal keys keep the generator's order.
-#[inline]
-fn pick_next(moves: &mut MoveList<GomokuMove>, keys: &mut [i64; MAX_MOVES], i: usize) {
-    let n = moves.len();
-    let mut best = i;
-    for j in i + 1..n {
-        if keys[j] > keys[best] {
-            best = j;
-        }
-    }
-    if best != i {
-        moves.as_mut_slice()[i..=best].rotate_right(1);
-        keys[i..=best].rotate_right(1);
     }
 }

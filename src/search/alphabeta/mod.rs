@@ -9,4 +9,5 @@ mod searcher;
 
 pub use config::AlphaBetaConfig;
 pub use evaluator::{Evaluator, NullEvaluator};
+pub use ordering::pick_next;
 pub use searcher::AlphaBeta;

@@ -1,7 +1,7 @@
 //! Move-ordering memory shared across the nodes of a search: killer moves
 //! per ply and the history heuristic per side and point.
 
-use crate::game::{Game, Player};
+use crate::game::{Game, MoveList, Player, MAX_MOVES};
 
 use super::score::MAX_PLY;
 
@@ -9,6 +9,28 @@ use super::score::MAX_PLY;
 pub const TT_MOVE_KEY: i64 = i64::MAX;
 pub const FIRST_KILLER_KEY: i64 = i64::MAX - 1;
 pub const SECOND_KILLER_KEY: i64 = i64::MAX - 2;
+
+/// Brings the highest-keyed move among `i..` to index `i`, shifting the
+/// others right so equal keys keep their generated order (selection sort
+/// one move at a time: a cut-off usually comes before the list is sorted).
+#[inline]
+pub fn pick_next<M: Copy + Default>(
+    moves: &mut MoveList<M>,
+    keys: &mut [i64; MAX_MOVES],
+    i: usize,
+) {
+    let n = moves.len();
+    let mut best = i;
+    for j in i + 1..n {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves.as_mut_slice()[i..=best].rotate_right(1);
+        keys[i..=best].rotate_right(1);
+    }
+}
 
 /// Two killer moves per ply: the latest moves that caused a beta cut-off there.
 pub struct Killers<M> {

@@ -1,7 +1,7 @@
 //! Iterative-deepening negamax with PVS, a transposition table, killers and
 //! history, generic over the game and its evaluator.
 
-use super::ordering::{History, Killers, TT_MOVE_KEY};
+use super::ordering::{pick_next, History, Killers, TT_MOVE_KEY};
 use super::score::{
     is_proven, loss_in, node_to_root, plies_to_end, root_to_node, EVAL_LIMIT, MAX_PLY, WIN_SCORE,
 };
@@ -162,23 +162,6 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
     }
 
-    /// Brings the highest-keyed move among `i..` to index `i`, shifting the
-    /// others right so equal keys keep the evaluator's order.
-    #[inline]
-    fn pick_next(moves: &mut MoveList<G::Move>, keys: &mut [i64; MAX_MOVES], i: usize) {
-        let n = moves.len();
-        let mut best = i;
-        for j in i + 1..n {
-            if keys[j] > keys[best] {
-                best = j;
-            }
-        }
-        if best != i {
-            moves.as_mut_slice()[i..=best].rotate_right(1);
-            keys[i..=best].rotate_right(1);
-        }
-    }
-
     /// The score of a finished game for the side to move at `pos`, `ply`
     /// plies below the root.
     fn finished_score(pos: &G, outcome: Outcome, ply: u32) -> i32 {
@@ -229,7 +212,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = None;
         for i in 0..moves.len() {
-            Self::pick_next(&mut moves, &mut keys, i);
+            pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -385,7 +368,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let mut keys = [0i64; MAX_MOVES];
         self.order_keys(pos, 0, tt_move, &root_moves, &mut keys);
         for i in 0..root_moves.len() {
-            Self::pick_next(&mut root_moves, &mut keys, i);
+            pick_next(&mut root_moves, &mut keys, i);
         }
 
         let mut best_move = root_moves[0];
