@@ -87,6 +87,14 @@ impl ThreatSearchConfig {
             ..Self::generic()
         }
     }
+
+    /// The `alphabeta-v3` baseline: [`PvsConfig::v3`] after the `v2` root checks.
+    pub fn v3() -> Self {
+        ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig::v3()),
+            ..Self::v2()
+        }
+    }
 }
 
 impl Default for ThreatSearchConfig {
@@ -95,7 +103,7 @@ impl Default for ThreatSearchConfig {
     fn default() -> Self {
         ThreatSearchConfig {
             main: MainSearch::Pvs(PvsConfig::default()),
-            ..Self::v2()
+            ..Self::v3()
         }
     }
 }
@@ -181,6 +189,11 @@ impl ThreatSearch {
     /// The first [`PvsSearch`] engine (the `alphabeta-v2` baseline).
     pub fn v2() -> Self {
         Self::new(ThreatSearchConfig::v2())
+    }
+
+    /// The `alphabeta-v3` baseline (the default of 2026-12-01).
+    pub fn v3() -> Self {
+        Self::new(ThreatSearchConfig::v3())
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no

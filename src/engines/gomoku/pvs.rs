@@ -75,6 +75,14 @@ pub struct PvsConfig {
 
 impl Default for PvsConfig {
     fn default() -> Self {
+        PvsConfig::v3()
+    }
+}
+
+impl PvsConfig {
+    /// The search of the `alphabeta-v3` baseline: `v2` with late-move
+    /// pruning, stronger reductions and partial iterations.
+    pub fn v3() -> Self {
         PvsConfig {
             lmr_divisor_tenths: 15,
             lmp_base: 3,
@@ -82,9 +90,7 @@ impl Default for PvsConfig {
             ..PvsConfig::v2()
         }
     }
-}
 
-impl PvsConfig {
     /// The search of the `alphabeta-v2` baseline (the first PVS engine),
     /// kept so every change is measured against it.
     pub fn v2() -> Self {
