@@ -6,6 +6,7 @@ use super::movegen::generate;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
+use super::trained::{evaluate_trained, TrainedWeights, TRAINED_WEIGHTS};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;
@@ -85,6 +86,34 @@ pub fn evaluate(board: &ThreatBoard, me: Player, weights: &EvalWeights) -> i32 {
         score -= weights.opponent_double_three;
     }
     score
+}
+
+/// Which static evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Evaluation {
+    /// [`evaluate`] with the search's hand-set [`EvalWeights`] (the
+    /// baselines' evaluation, kept exactly).
+    #[default]
+    Hand,
+    /// [`evaluate_trained`] with the given weights.
+    Trained(&'static TrainedWeights),
+}
+
+impl Evaluation {
+    /// The embedded trained weights.
+    pub fn trained() -> Self {
+        Evaluation::Trained(&TRAINED_WEIGHTS)
+    }
+
+    /// The static evaluation of `board` for `me` to move; `hand` weights
+    /// apply to [`Evaluation::Hand`] only.
+    #[inline]
+    pub fn evaluate(self, board: &ThreatBoard, me: Player, hand: &EvalWeights) -> i32 {
+        match self {
+            Evaluation::Hand => evaluate(board, me, hand),
+            Evaluation::Trained(weights) => evaluate_trained(board, me, weights),
+        }
+    }
 }
 
 /// The root's moves as decided before the search (e.g. only the moves that

@@ -20,12 +20,14 @@ mod registry;
 mod solver;
 mod threat;
 mod threat_board;
+mod trained;
+pub mod training;
 mod vcf;
 mod vct;
 
 pub use bench::{gomoku_bench, gomoku_threads_bench};
 pub use engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
-pub use evaluator::{evaluate, EvalWeights, ThreatEvaluator, ThreatEvaluatorConfig};
+pub use evaluator::{evaluate, EvalWeights, Evaluation, ThreatEvaluator, ThreatEvaluatorConfig};
 pub use greedy::GreedyThreats;
 pub use movegen::{generate as generate_moves, ordering_key};
 pub use notation::{format_move, parse_move, parse_moves, NotationError};
@@ -34,5 +36,9 @@ pub use position::ThreatPosition;
 pub use pvs::{PvsConfig, PvsSearch};
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
+pub use trained::{
+    evaluate_trained, feature_names, features, TrainedWeights, FEATURES, TRAINED_WEIGHTS,
+    WEIGHT_SCALE,
+};
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;

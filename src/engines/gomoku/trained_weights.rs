@@ -1,0 +1,5 @@
+// Placeholder until the first fit: all zero.
+TrainedWeights {
+    bias: 0,
+    weights: [0; FEATURES],
+}
