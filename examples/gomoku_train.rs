@@ -22,6 +22,7 @@ use boardbots::engines::gomoku::training::{
     describe, fit, parse_openings, play_game, read_games, samples_of, weights_source, FitConfig,
     SelfPlayConfig,
 };
+use boardbots::engines::gomoku::ThreatSearchConfig;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -82,6 +83,7 @@ fn main() -> Result<()> {
             let openings = parse_openings(&text).map_err(anyhow::Error::msg)?;
             ensure!(!openings.is_empty(), "no openings in the file");
             let config = SelfPlayConfig {
+                engine: ThreatSearchConfig::v3(),
                 seed,
                 nodes,
                 random_plies,

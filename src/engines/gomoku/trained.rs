@@ -101,3 +101,108 @@ pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeight
         + weights.bias;
     sum.div_euclid(WEIGHT_SCALE)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::gomoku::notation::parse_moves;
+    use crate::engines::gomoku::patterns::{neighbour_bit, pattern_of};
+    use crate::engines::gomoku::threat::summarize;
+    use crate::engines::gomoku::threat_board::DIRECTIONS;
+    use crate::game::Game;
+    use crate::games::Gomoku;
+
+    const SIZE: i32 = Gomoku::SIZE as i32;
+
+    /// The line pattern a `colour` stone on the empty (x, y) would make
+    /// along (dx, dy), read from the stones of `pos`.
+    fn line_pattern(
+        pos: &Gomoku,
+        colour: Player,
+        (x, y): (i32, i32),
+        (dx, dy): (i32, i32),
+    ) -> Pattern {
+        let (mut own, mut blocked) = (0u8, 0u8);
+        for offset in (-4..=4).filter(|&o| o != 0) {
+            let (qx, qy) = (x + offset * dx, y + offset * dy);
+            let on_board = (0..SIZE).contains(&qx) && (0..SIZE).contains(&qy);
+            match on_board.then(|| pos.stone_at(qx, qy)).flatten() {
+                Some(c) if c == colour => own |= neighbour_bit(offset),
+                None if on_board => {}
+                _ => blocked |= neighbour_bit(offset),
+            }
+        }
+        pattern_of(own, blocked)
+    }
+
+    /// The features of `pos` for its side to move, from the rules position
+    /// and the feature definition, without the threat board.
+    fn features_from_scratch(pos: &Gomoku) -> Vec<i32> {
+        let me = pos.side_to_move();
+        let mut lines = [[0i32; Pattern::COUNT]; 2];
+        let mut threats = [[0i32; Threat::COUNT]; 2];
+        let mut stones = 0;
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                if pos.stone_at(x, y).is_some() {
+                    stones += 1;
+                    continue;
+                }
+                for (s, colour) in [me, me.opponent()].into_iter().enumerate() {
+                    let patterns = DIRECTIONS.map(|d| line_pattern(pos, colour, (x, y), d));
+                    for p in patterns {
+                        lines[s][p as usize] += 1;
+                    }
+                    threats[s][summarize(patterns).0 as usize] += 1;
+                }
+            }
+        }
+        let mut f = Vec::new();
+        for s in 0..2 {
+            f.extend_from_slice(&lines[s][1..]);
+            f.extend_from_slice(&threats[s][1..]);
+        }
+        let at_least = |s: usize, t: Threat| threats[s][t as usize..].iter().sum::<i32>() > 0;
+        let double_three = |s: usize| threats[s][Threat::DoubleThree as usize] > 0;
+        f.push((double_three(0) && !at_least(1, Threat::Four)) as i32);
+        f.push(at_least(1, Threat::FourThree) as i32);
+        f.push((!at_least(1, Threat::FourThree) && double_three(1)) as i32);
+        f.push(stones);
+        f
+    }
+
+    /// The embedded weights are loaded (not the all-zero placeholder), and
+    /// the trained evaluation of fixed positions equals the weights applied
+    /// to features counted from the stones alone.
+    #[test]
+    fn embedded_weights_evaluate_fixed_positions() {
+        assert!(TRAINED_WEIGHTS.weights.iter().filter(|&&w| w != 0).count() >= FEATURES / 2);
+        let games = [
+            "h8 f6 e4 h6 i6 g5 i7 h4 e7 h5 h7 i5 j5",
+            "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
+            "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
+        ];
+        for moves in games {
+            let mut pos = Gomoku::start();
+            for m in parse_moves(moves).unwrap() {
+                pos.try_play(m).unwrap();
+            }
+            let board = ThreatBoard::from_game(&pos);
+            let me = pos.side_to_move();
+            let expected_features = features_from_scratch(&pos);
+            assert_eq!(features(&board, me).to_vec(), expected_features, "{moves}");
+            let sum: i64 = expected_features
+                .iter()
+                .zip(&TRAINED_WEIGHTS.weights)
+                .map(|(&x, &w)| x as i64 * w as i64)
+                .sum::<i64>()
+                + TRAINED_WEIGHTS.bias as i64;
+            let expected = (sum as f64 / WEIGHT_SCALE as f64).floor() as i32;
+            assert_eq!(
+                evaluate_trained(&board, me, &TRAINED_WEIGHTS),
+                expected,
+                "{moves}"
+            );
+        }
+    }
+}

@@ -82,3 +82,81 @@ pub fn describe(report: &FitReport) -> String {
         l(&report.trained_rounded),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::gomoku::engine::{MainSearch, ThreatSearchConfig};
+    use crate::engines::gomoku::notation::parse_moves;
+    use crate::engines::gomoku::pvs::PvsConfig;
+
+    fn openings() -> Vec<Vec<crate::games::GomokuMove>> {
+        ["h8 f6 e4", "h8 f6 g4", "h8 g7 k9", "h8 i9 l8"]
+            .iter()
+            .map(|line| parse_moves(line).unwrap())
+            .collect()
+    }
+
+    /// A tiny seeded run: a few quick games, then a fit whose loss is below
+    /// the constant's (the fit learns something) and whose written weight
+    /// file parses back into its records' form.
+    #[test]
+    fn tiny_training_run_lowers_its_loss() {
+        // A light engine: small tables, small root-check budgets.
+        let config = SelfPlayConfig {
+            engine: ThreatSearchConfig {
+                main: MainSearch::Pvs(PvsConfig::v3()),
+                root_vcf_nodes: 2_000,
+                defence_vcf_nodes: 200,
+                root_vct_nodes: 0,
+                defence_vct_nodes: 0,
+                tt_bytes: 1 << 20,
+                ..ThreatSearchConfig::v3()
+            },
+            seed: 5,
+            nodes: 300,
+            random_plies: 2,
+            random_width: 6,
+        };
+        let openings = openings();
+        let games: Vec<GameRecord> = (0..24).map(|i| play_game(&openings, i, &config)).collect();
+        for game in &games {
+            assert_eq!(GameRecord::parse_line(&game.to_line()).as_ref(), Some(game));
+        }
+        // Seeded: the same game again.
+        assert_eq!(play_game(&openings, 3, &config), games[3]);
+        let samples = samples_of(&games);
+        assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
+        let report = fit(&samples, &FitConfig::default());
+        assert!(
+            report.trained.train < report.constant.train - 0.05,
+            "{}",
+            describe(&report)
+        );
+        assert!(
+            report.trained.held_out < report.constant.held_out,
+            "{}",
+            describe(&report)
+        );
+        let source = weights_source(&report.weights, "test");
+        assert_eq!(source.matches(" // ").count(), report.weights.weights.len());
+    }
+
+    /// Lines cut short or otherwise broken are skipped when reading a games
+    /// file (an interrupted run leaves at most one).
+    #[test]
+    fn broken_game_lines_are_skipped() {
+        let moves = "h8 f6 e4 h6 i6 g5 i7 h4 e7 h5 h7 i5 j5 k4 g8 f9 e6 e5 f5 h3 h2 i3 j2 g6 f7 g7 h9 d5 i10";
+        let good = format!("7\tblack\t3\t{moves}");
+        let record = GameRecord::parse_line(&good);
+        assert!(record.is_some(), "a whole game parses");
+        for broken in [
+            good[..good.len() - 4].to_string(),
+            good.replace("black", "white"),
+            "7\tblack\t3".to_string(),
+            good.replace("7\t", "x\t"),
+        ] {
+            assert_eq!(GameRecord::parse_line(&broken), None, "{broken}");
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! Training games: the `alphabeta-v3` engine against itself at a node cap
-//! per move (so a game depends on the seed only, never on the machine's
+//! Training games: an engine (`alphabeta-v3` for the embedded weights)
+//! against itself at a node cap per move (so a game depends on the seed only, never on the machine's
 //! speed or load), from the balanced openings, with a few random plies
 //! after the opening so games from one opening differ.
 
@@ -17,8 +17,12 @@ use crate::search::{Limits, Searcher};
 /// How training games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SelfPlayConfig {
+    /// The engine on both sides ([`ThreatSearchConfig::v3`] for the
+    /// embedded weights).
+    pub engine: ThreatSearchConfig,
     pub seed: u64,
-    /// Node cap per move of both sides.
+    /// Node cap per move of both sides' main search (the root checks have
+    /// their own caps in `engine`).
     pub nodes: u64,
     /// Plies right after the opening chosen at random.
     pub random_plies: u32,
@@ -140,8 +144,8 @@ pub fn play_game(openings: &[Vec<GomokuMove>], index: u64, config: &SelfPlayConf
     }
     // One engine per side, as two separate bots would be.
     let mut engines = [
-        ThreatSearch::new(ThreatSearchConfig::v3()),
-        ThreatSearch::new(ThreatSearchConfig::v3()),
+        ThreatSearch::new(config.engine),
+        ThreatSearch::new(config.engine),
     ];
     let limits = Limits::nodes(config.nodes);
     let outcome = loop {
