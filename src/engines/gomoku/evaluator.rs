@@ -218,3 +218,46 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
         (plies > 0).then(|| win_in(plies))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::gomoku::engine::{MainSearch, ThreatSearchConfig};
+    use crate::engines::gomoku::pvs::PvsConfig;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The baselines keep the hand evaluation, and `Evaluation::Hand` is
+    /// exactly [`evaluate`], along random games.
+    #[test]
+    fn baselines_keep_the_hand_evaluation() {
+        assert_eq!(PvsConfig::v2().evaluation, Evaluation::Hand);
+        assert_eq!(PvsConfig::v3().evaluation, Evaluation::Hand);
+        for config in [ThreatSearchConfig::v2(), ThreatSearchConfig::v3()] {
+            let MainSearch::Pvs(pvs) = config.main else {
+                panic!("the PVS baselines run PVS");
+            };
+            assert_eq!(pvs.evaluation, Evaluation::Hand);
+        }
+        let weights = EvalWeights::default();
+        let mut rng = SmallRng::seed_from_u64(21);
+        for _ in 0..10 {
+            let mut board = ThreatBoard::new();
+            let mut side = Player::Black;
+            for _ in 0..40 {
+                let point = loop {
+                    let p = rng.gen_range(0..crate::games::Gomoku::POINTS);
+                    if board.is_empty(p) {
+                        break p;
+                    }
+                };
+                board.place(point, side);
+                side = side.opponent();
+                assert_eq!(
+                    Evaluation::Hand.evaluate(&board, side, &weights),
+                    evaluate(&board, side, &weights)
+                );
+            }
+        }
+    }
+}
