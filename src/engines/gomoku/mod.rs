@@ -5,7 +5,9 @@
 //! Layers, each using the ones above: [`Pattern`] (one line) → [`Threat`]
 //! (one point) → [`ThreatBoard`] (every point, incrementally) → move
 //! generation, [`VcfSolver`], [`VctSolver`], [`ThreatEvaluator`] →
-//! [`ThreatSearch`] (the `alphabeta` engine).
+//! [`ThreatSearch`] (the `alphabeta` engine). The main search's static
+//! evaluation is the hand-set [`evaluate`] or the trained
+//! [`evaluate_trained`] ([`Evaluation`]), trained by [`training`].
 
 mod bench;
 mod engine;
