@@ -112,7 +112,7 @@ fn main() -> Result<()> {
                             *failed.lock().expect("error lock") = Some(e);
                             break;
                         }
-                        if (i + 1) % 50 == 0 {
+                        if (i + 1).is_multiple_of(50) {
                             eprintln!("{}/{} games", i + 1, todo.len());
                         }
                     });

@@ -25,7 +25,7 @@ pub struct Sample {
 /// `true` if game `index` is held out: one game in five, by a hash of its
 /// number (so every opening has games on both sides of the split).
 pub fn is_held_out(index: u64) -> bool {
-    mix(index ^ 0x4845_4C44) % 5 == 0
+    mix(index ^ 0x4845_4C44).is_multiple_of(5)
 }
 
 /// The positions of `games` the evaluation can meet: every position after
@@ -228,15 +228,12 @@ fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, 
             let curvature = (p * (1.0 - p)).max(1e-9);
             for i in 0..k {
                 gradient[i] += (p - y) * row[i];
-                for j in 0..=i {
-                    hessian[i][j] += curvature * row[i] * row[j];
+                for (h, &r) in hessian[i].iter_mut().zip(row) {
+                    *h += curvature * row[i] * r;
                 }
             }
         }
         for i in 0..k {
-            for j in 0..i {
-                hessian[j][i] = hessian[i][j];
-            }
             if i < k - 1 {
                 gradient[i] += config.ridge * beta[i];
                 hessian[i][i] += config.ridge;
