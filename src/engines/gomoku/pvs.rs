@@ -76,8 +76,13 @@ pub struct PvsConfig {
 }
 
 impl Default for PvsConfig {
+    /// The `v3` search with the trained evaluation (measured against
+    /// `alphabeta-v3`: +66 +/- 45 Elo over 240 games at 0.2 s a move).
     fn default() -> Self {
-        PvsConfig::v3()
+        PvsConfig {
+            evaluation: Evaluation::trained(),
+            ..PvsConfig::v3()
+        }
     }
 }
 
