@@ -6,6 +6,7 @@ use super::movegen::generate;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
+use super::trained::{evaluate_trained, TrainedWeights, TRAINED_WEIGHTS};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;
@@ -85,6 +86,34 @@ pub fn evaluate(board: &ThreatBoard, me: Player, weights: &EvalWeights) -> i32 {
         score -= weights.opponent_double_three;
     }
     score
+}
+
+/// Which static evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Evaluation {
+    /// [`evaluate`] with the search's hand-set [`EvalWeights`] (the
+    /// baselines' evaluation, kept exactly).
+    #[default]
+    Hand,
+    /// [`evaluate_trained`] with the given weights.
+    Trained(&'static TrainedWeights),
+}
+
+impl Evaluation {
+    /// The embedded trained weights.
+    pub fn trained() -> Self {
+        Evaluation::Trained(&TRAINED_WEIGHTS)
+    }
+
+    /// The static evaluation of `board` for `me` to move; `hand` weights
+    /// apply to [`Evaluation::Hand`] only.
+    #[inline]
+    pub fn evaluate(self, board: &ThreatBoard, me: Player, hand: &EvalWeights) -> i32 {
+        match self {
+            Evaluation::Hand => evaluate(board, me, hand),
+            Evaluation::Trained(weights) => evaluate_trained(board, me, weights),
+        }
+    }
 }
 
 /// The root's moves as decided before the search (e.g. only the moves that
@@ -187,5 +216,48 @@ impl Evaluator<ThreatPosition> for ThreatEvaluator {
             plies
         };
         (plies > 0).then(|| win_in(plies))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::gomoku::engine::{MainSearch, ThreatSearchConfig};
+    use crate::engines::gomoku::pvs::PvsConfig;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The baselines keep the hand evaluation, and `Evaluation::Hand` is
+    /// exactly [`evaluate`], along random games.
+    #[test]
+    fn baselines_keep_the_hand_evaluation() {
+        assert_eq!(PvsConfig::v2().evaluation, Evaluation::Hand);
+        assert_eq!(PvsConfig::v3().evaluation, Evaluation::Hand);
+        for config in [ThreatSearchConfig::v2(), ThreatSearchConfig::v3()] {
+            let MainSearch::Pvs(pvs) = config.main else {
+                panic!("the PVS baselines run PVS");
+            };
+            assert_eq!(pvs.evaluation, Evaluation::Hand);
+        }
+        let weights = EvalWeights::default();
+        let mut rng = SmallRng::seed_from_u64(21);
+        for _ in 0..10 {
+            let mut board = ThreatBoard::new();
+            let mut side = Player::Black;
+            for _ in 0..40 {
+                let point = loop {
+                    let p = rng.gen_range(0..crate::games::Gomoku::POINTS);
+                    if board.is_empty(p) {
+                        break p;
+                    }
+                };
+                board.place(point, side);
+                side = side.opponent();
+                assert_eq!(
+                    Evaluation::Hand.evaluate(&board, side, &weights),
+                    evaluate(&board, side, &weights)
+                );
+            }
+        }
     }
 }

@@ -5,7 +5,9 @@
 //! Layers, each using the ones above: [`Pattern`] (one line) → [`Threat`]
 //! (one point) → [`ThreatBoard`] (every point, incrementally) → move
 //! generation, [`VcfSolver`], [`VctSolver`], [`ThreatEvaluator`] →
-//! [`ThreatSearch`] (the `alphabeta` engine).
+//! [`ThreatSearch`] (the `alphabeta` engine). The main search's static
+//! evaluation is the hand-set [`evaluate`] or the trained
+//! [`evaluate_trained`] ([`Evaluation`]), trained by [`training`].
 
 mod bench;
 mod engine;
@@ -20,12 +22,14 @@ mod registry;
 mod solver;
 mod threat;
 mod threat_board;
+mod trained;
+pub mod training;
 mod vcf;
 mod vct;
 
 pub use bench::{gomoku_bench, gomoku_threads_bench};
 pub use engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
-pub use evaluator::{evaluate, EvalWeights, ThreatEvaluator, ThreatEvaluatorConfig};
+pub use evaluator::{evaluate, EvalWeights, Evaluation, ThreatEvaluator, ThreatEvaluatorConfig};
 pub use greedy::GreedyThreats;
 pub use movegen::{generate as generate_moves, ordering_key};
 pub use notation::{format_move, parse_move, parse_moves, NotationError};
@@ -34,5 +38,9 @@ pub use position::ThreatPosition;
 pub use pvs::{PvsConfig, PvsSearch};
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
+pub use trained::{
+    evaluate_trained, feature_names, features, TrainedWeights, FEATURES, TRAINED_WEIGHTS,
+    WEIGHT_SCALE,
+};
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;

@@ -38,6 +38,23 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    /// Number of patterns, for per-pattern counters.
+    pub const COUNT: usize = 10;
+
+    /// Every pattern, weakest first.
+    pub const ALL: [Pattern; Pattern::COUNT] = [
+        Pattern::Dead,
+        Pattern::One,
+        Pattern::OpenOne,
+        Pattern::Two,
+        Pattern::OpenTwo,
+        Pattern::Three,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
+
     /// The pattern one stone weaker: what a point has when a further stone
     /// on the same line would give it `self`.
     fn one_stone_weaker(self) -> Pattern {

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use super::evaluator::{evaluate, EvalWeights};
+use super::evaluator::{EvalWeights, Evaluation};
 use super::movegen::{generate, ordering_key};
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
@@ -35,6 +35,8 @@ mod helpers;
 /// Tuning of [`PvsSearch`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PvsConfig {
+    /// The static evaluation; `weights` tune [`Evaluation::Hand`].
+    pub evaluation: Evaluation,
     pub weights: EvalWeights,
     /// Moves searched at an unforced interior node.
     pub branch_limit: usize,
@@ -103,6 +105,7 @@ impl PvsConfig {
     /// kept so every change is measured against it.
     pub fn v2() -> Self {
         PvsConfig {
+            evaluation: Evaluation::Hand,
             weights: EvalWeights::default(),
             branch_limit: 12,
             root_branch_limit: 40,
@@ -487,7 +490,10 @@ impl PvsSearch {
             let m = GomokuMove::from_index(block).expect("on the board");
             return self.search_move(m, side, depth + 1, ply, alpha, beta, true, 0);
         }
-        let static_eval = evaluate(&self.board, side, &self.config.weights);
+        let static_eval = self
+            .config
+            .evaluation
+            .evaluate(&self.board, side, &self.config.weights);
         let mut depth = depth;
         if depth <= 0 || ply >= MAX_SEARCH_PLY {
             // Quiescence: a win by fours, else the static value.

@@ -1,7 +1,9 @@
 //! The Gomoku engines by name.
 
-use super::engine::{ThreatSearch, ThreatSearchConfig};
+use super::engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
+use super::evaluator::Evaluation;
 use super::greedy::GreedyThreats;
+use super::pvs::PvsConfig;
 use crate::engines::Engines;
 use crate::games::Gomoku;
 use crate::search::{Mcts, RandomSearcher, Searcher};
@@ -13,6 +15,7 @@ impl Engines for Gomoku {
             "alphabeta-v1",
             "alphabeta-v2",
             "alphabeta-v3",
+            "alphabeta-trained",
             "greedy",
             "random",
             "uct-plain",
@@ -25,6 +28,7 @@ impl Engines for Gomoku {
             "alphabeta-v1" => Some(Box::new(ThreatSearch::generic())),
             "alphabeta-v2" => Some(Box::new(ThreatSearch::v2())),
             "alphabeta-v3" => Some(Box::new(ThreatSearch::v3())),
+            "alphabeta-trained" => Some(Box::new(ThreatSearch::new(trained_v3()))),
             "greedy" => Some(Box::new(GreedyThreats::new(seed))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),
@@ -48,5 +52,18 @@ impl Engines for Gomoku {
 
     fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
         super::gomoku_threads_bench(out, threads)
+    }
+}
+
+/// `alphabeta-v3` with the trained evaluation instead of the hand one: the
+/// search unchanged, so a match against `alphabeta-v3` measures the
+/// evaluation alone.
+fn trained_v3() -> ThreatSearchConfig {
+    ThreatSearchConfig {
+        main: MainSearch::Pvs(PvsConfig {
+            evaluation: Evaluation::trained(),
+            ..PvsConfig::v3()
+        }),
+        ..ThreatSearchConfig::v3()
     }
 }

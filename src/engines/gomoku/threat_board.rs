@@ -123,6 +123,10 @@ pub struct ThreatBoard {
     values: [[u16; POINTS]; 2],
     /// Empty points per side and threat class.
     threat_counts: [[u16; Threat::COUNT]; 2],
+    /// `pattern_counts[side][pattern]`: the (empty point, direction) pairs
+    /// where a `side` stone would make `pattern`; occupied points count for
+    /// nothing.
+    pattern_counts: [[u16; Pattern::COUNT]; 2],
     /// Sum of `values` over the empty points, per side.
     value_totals: [i32; 2],
     /// Stones within the 5x5 square around each point.
@@ -159,6 +163,7 @@ impl ThreatBoard {
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
+            pattern_counts: [[0; Pattern::COUNT]; 2],
             value_totals: [0; 2],
             stones_near: [0; POINTS],
             stone_count: 0,
@@ -192,6 +197,9 @@ impl ThreatBoard {
         debug_assert!(self.cells[point].is_none(), "place on an occupied point");
         for side in 0..2 {
             self.set_summary(point, side, Threat::None, 0);
+            for pattern in self.lines[side][point] {
+                self.pattern_counts[side][pattern as usize] -= 1;
+            }
             self.lines[side][point] = [Pattern::Dead; 4];
             self.threat_keys[side][point] = 0;
             self.line_values[side][point] = 0;
@@ -252,11 +260,15 @@ impl ThreatBoard {
         }
     }
 
-    /// Recomputes all four line patterns of the empty `point` and its summaries.
+    /// Recomputes all four line patterns of the `point` just emptied (or of
+    /// the new board) and its summaries; its lines were not counted before.
     fn refresh_point(&mut self, point: usize) {
         let patterns = pattern_table();
         for side in 0..2 {
             let lines = self.windows[side][point].map(|w| patterns[w as usize]);
+            for pattern in lines {
+                self.pattern_counts[side][pattern as usize] += 1;
+            }
             self.lines[side][point] = lines;
             self.threat_keys[side][point] = lines.iter().map(|&p| threat_key_part(p)).sum();
             self.line_values[side][point] = lines.iter().map(|&p| pattern_value(p)).sum();
@@ -273,6 +285,8 @@ impl ThreatBoard {
             let new = patterns[self.windows[side][point][direction] as usize];
             let old = std::mem::replace(&mut self.lines[side][point][direction], new);
             if new != old {
+                self.pattern_counts[side][old as usize] -= 1;
+                self.pattern_counts[side][new as usize] += 1;
                 let key = &mut self.threat_keys[side][point];
                 *key = *key + threat_key_part(new) - threat_key_part(old);
                 let threat = threat_of_key(*key);
@@ -378,6 +392,13 @@ impl ThreatBoard {
             .sum()
     }
 
+    /// How many (empty point, direction) pairs have the line pattern
+    /// `pattern` for `side`: a stone there would make it along that line.
+    #[inline]
+    pub fn pattern_count(&self, side: Player, pattern: Pattern) -> usize {
+        self.pattern_counts[side.index()][pattern as usize] as usize
+    }
+
     /// The sum of the values of all empty points for `side`.
     #[inline]
     pub fn value_total(&self, side: Player) -> i32 {
@@ -443,9 +464,40 @@ pub fn to_move(point: usize) -> GomokuMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::gomoku::patterns::pattern_of;
     use crate::game::Outcome;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
+
+    /// The pattern counts from scratch: every empty point's four line
+    /// patterns read from the stones by [`pattern_of`], independently of the
+    /// board's windows.
+    fn counted_patterns(board: &ThreatBoard) -> [[u16; Pattern::COUNT]; 2] {
+        let mut counts = [[0; Pattern::COUNT]; 2];
+        for point in (0..POINTS).filter(|&p| board.is_empty(p)) {
+            let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
+            for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
+                for (dx, dy) in DIRECTIONS {
+                    let (mut own, mut blocked) = (0u8, 0u8);
+                    for offset in (-4..=4).filter(|&o| o != 0) {
+                        let (qx, qy) = (x + offset * dx, y + offset * dy);
+                        let on_board =
+                            (0..SIZE as i32).contains(&qx) && (0..SIZE as i32).contains(&qy);
+                        let stone = on_board
+                            .then(|| board.stone(qy as usize * SIZE + qx as usize))
+                            .flatten();
+                        match stone {
+                            Some(c) if c == colour => own |= neighbour_bit(offset),
+                            None if on_board => {}
+                            _ => blocked |= neighbour_bit(offset),
+                        }
+                    }
+                    counts[side][pattern_of(own, blocked) as usize] += 1;
+                }
+            }
+        }
+        counts
+    }
 
     /// Incremental summaries equal those of a board rebuilt from scratch, and
     /// the five points agree with the rules module, along random games.
@@ -474,6 +526,8 @@ mod tests {
                 assert!(rebuilt.threats == board.threats);
                 assert!(rebuilt.values == board.values);
                 assert_eq!(rebuilt.threat_counts, board.threat_counts);
+                assert_eq!(rebuilt.pattern_counts, board.pattern_counts);
+                assert_eq!(board.pattern_counts, counted_patterns(&board));
                 assert_eq!(rebuilt.value_totals, board.value_totals);
                 assert_eq!(rebuilt.stones_near, board.stones_near);
             }
@@ -522,6 +576,7 @@ mod tests {
                     rebuilt == board,
                     "incremental board differs from a rebuilt one"
                 );
+                assert_eq!(board.pattern_counts, counted_patterns(&board));
             }
         }
     }

@@ -1,0 +1,161 @@
+//! Trains the Gomoku evaluation (`src/engines/gomoku/trained_weights.rs`)
+//! from self-play; see `boardbots::engines::gomoku::training`.
+//!
+//! ```sh
+//! # Games (appended to the file; rerun the same command to resume):
+//! cargo run --release --example gomoku_train -- selfplay --out games.tsv \
+//!     --games 3000 --seed 1 --nodes 3000
+//! # Fit and write the embedded weights:
+//! cargo run --release --example gomoku_train -- fit games.tsv \
+//!     --out src/engines/gomoku/trained_weights.rs
+//! ```
+
+use std::collections::BTreeMap;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use anyhow::{ensure, Context, Result};
+use boardbots::engines::gomoku::training::{
+    describe, fit, parse_openings, play_game, read_games, samples_of, weights_source, FitConfig,
+    SelfPlayConfig,
+};
+use boardbots::engines::gomoku::ThreatSearchConfig;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(about = "Train the Gomoku evaluation from self-play")]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play training games 0..GAMES missing from OUT and append them.
+    Selfplay {
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 3000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Node cap per move.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 2)]
+        random_plies: u32,
+        #[arg(long, default_value_t = 6)]
+        random_width: usize,
+        #[arg(long, default_value = "data/gomoku-openings.txt")]
+        openings: PathBuf,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Fit the weights to the games of FILES and report the losses.
+    Fit {
+        files: Vec<PathBuf>,
+        #[arg(long, default_value_t = 1.0)]
+        ridge: f64,
+        /// Write the weight file here (else only report).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+fn main() -> Result<()> {
+    match Args::parse().command {
+        Command::Selfplay {
+            out,
+            games,
+            seed,
+            nodes,
+            random_plies,
+            random_width,
+            openings,
+            threads,
+        } => {
+            ensure!(threads > 0, "--threads must be at least 1");
+            let text = std::fs::read_to_string(&openings)
+                .with_context(|| format!("reading {}", openings.display()))?;
+            let openings = parse_openings(&text).map_err(anyhow::Error::msg)?;
+            ensure!(!openings.is_empty(), "no openings in the file");
+            let config = SelfPlayConfig {
+                engine: ThreatSearchConfig::v3(),
+                seed,
+                nodes,
+                random_plies,
+                random_width,
+            };
+            let done = read_games(&out)?;
+            let todo: Vec<u64> = (0..games).filter(|i| !done.contains_key(i)).collect();
+            eprintln!("{} games done, {} to play", done.len(), todo.len());
+            let file = Mutex::new(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&out)
+                    .with_context(|| format!("opening {}", out.display()))?,
+            );
+            let next = AtomicU64::new(0);
+            let failed = Mutex::new(None);
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|| loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        let Some(&index) = todo.get(i) else { break };
+                        let record = play_game(&openings, index, &config);
+                        let mut file = file.lock().expect("games file lock");
+                        if let Err(e) = writeln!(file, "{}", record.to_line()).and(file.flush()) {
+                            *failed.lock().expect("error lock") = Some(e);
+                            break;
+                        }
+                        if (i + 1).is_multiple_of(50) {
+                            eprintln!("{}/{} games", i + 1, todo.len());
+                        }
+                    });
+                }
+            });
+            if let Some(e) = failed.into_inner().expect("error lock") {
+                return Err(e).context("writing the games file");
+            }
+            Ok(())
+        }
+        Command::Fit { files, ridge, out } => {
+            ensure!(!files.is_empty(), "give at least one games file");
+            let mut games = BTreeMap::new();
+            for file in &files {
+                games.extend(read_games(file)?);
+            }
+            let games: Vec<_> = games.into_values().collect();
+            let samples = samples_of(&games);
+            let config = FitConfig {
+                ridge,
+                ..FitConfig::default()
+            };
+            let report = fit(&samples, &config);
+            let held_out_games = games
+                .iter()
+                .filter(|g| boardbots::engines::gomoku::training::is_held_out(g.index))
+                .count();
+            let figures = format!(
+                "games: {} ({held_out_games} held out)\n{}",
+                games.len(),
+                describe(&report)
+            );
+            println!("{figures}");
+            if let Some(out) = out {
+                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+                let provenance = format!(
+                    "Generated by `cargo run --release --example gomoku_train -- fit {} --ridge {ridge}`.\n{figures}",
+                    names.join(" ")
+                );
+                std::fs::write(&out, weights_source(&report.weights, &provenance))
+                    .with_context(|| format!("writing {}", out.display()))?;
+            }
+            Ok(())
+        }
+    }
+}

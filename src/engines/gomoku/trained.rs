@@ -1,0 +1,208 @@
+//! The trained evaluation: a linear function of counts the threat board
+//! keeps incrementally, with weights fitted to self-play game results
+//! (`training`) and embedded in the binary (`trained_weights.rs`).
+//!
+//! Features, from the side to move's view (mover and opponent weighted
+//! separately, so the worth of having the move is learned):
+//! - per side, how many (empty point, direction) pairs carry each line
+//!   pattern but `Dead` ([`ThreatBoard::pattern_count`]);
+//! - per side, how many empty points carry each threat class but `None`
+//!   ([`ThreatBoard::count`]);
+//! - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
+//! - the number of stones (the game's phase).
+//!
+//! The hand evaluation is one point of this family (its point values are
+//! sums of per-pattern and per-threat values), so the fit can only match or
+//! improve on it on its training positions.
+
+use super::patterns::Pattern;
+use super::threat::Threat;
+use super::threat_board::ThreatBoard;
+use crate::game::Player;
+
+/// Line patterns counted per side (all but `Dead`).
+const PATTERN_FEATURES: usize = Pattern::COUNT - 1;
+/// Threat classes counted per side (all but `None`).
+const THREAT_FEATURES: usize = Threat::COUNT - 1;
+/// Features per side.
+const SIDE_FEATURES: usize = PATTERN_FEATURES + THREAT_FEATURES;
+/// Index of the first feature after the two sides' counts.
+const COMBINATIONS: usize = 2 * SIDE_FEATURES;
+
+/// Number of features.
+pub const FEATURES: usize = COMBINATIONS + 4;
+
+/// The feature names, in order (for reports and the weight file).
+pub fn feature_names() -> [String; FEATURES] {
+    let mut names: [String; FEATURES] = std::array::from_fn(|_| String::new());
+    for (s, side) in ["mover", "opponent"].iter().enumerate() {
+        for (i, pattern) in Pattern::ALL[1..].iter().enumerate() {
+            names[s * SIDE_FEATURES + i] = format!("{side} line {pattern:?}");
+        }
+        for (i, threat) in Threat::ALL[1..].iter().enumerate() {
+            names[s * SIDE_FEATURES + PATTERN_FEATURES + i] = format!("{side} point {threat:?}");
+        }
+    }
+    names[COMBINATIONS] = "mover double three, opponent without fours".into();
+    names[COMBINATIONS + 1] = "opponent four-three or better".into();
+    names[COMBINATIONS + 2] = "opponent double three (no four-three)".into();
+    names[COMBINATIONS + 3] = "stones".into();
+    names
+}
+
+/// The features of `board` for `me` to move; see the module documentation.
+#[inline]
+pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
+    let them = me.opponent();
+    let mut f = [0i32; FEATURES];
+    for (s, side) in [me, them].into_iter().enumerate() {
+        let base = s * SIDE_FEATURES;
+        for (i, &pattern) in Pattern::ALL[1..].iter().enumerate() {
+            f[base + i] = board.pattern_count(side, pattern) as i32;
+        }
+        for (i, &threat) in Threat::ALL[1..].iter().enumerate() {
+            f[base + PATTERN_FEATURES + i] = board.count(side, threat) as i32;
+        }
+    }
+    let their_fours = board.count_at_least(them, Threat::Four) > 0;
+    let their_four_three = board.count_at_least(them, Threat::FourThree) > 0;
+    f[COMBINATIONS] = (board.count(me, Threat::DoubleThree) > 0 && !their_fours) as i32;
+    f[COMBINATIONS + 1] = their_four_three as i32;
+    f[COMBINATIONS + 2] = (!their_four_three && board.count(them, Threat::DoubleThree) > 0) as i32;
+    f[COMBINATIONS + 3] = board.stone_count() as i32;
+    f
+}
+
+/// Weights are stored in `1 / WEIGHT_SCALE` evaluation units.
+pub const WEIGHT_SCALE: i32 = 64;
+
+/// The weights of [`evaluate_trained`], in `1 / WEIGHT_SCALE` evaluation
+/// units (about 1000 units: a clear advantage, as for the hand evaluation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrainedWeights {
+    /// The side to move's constant share.
+    pub bias: i32,
+    pub weights: [i32; FEATURES],
+}
+
+/// The weights fitted by `examples/gomoku_train.rs`, embedded.
+pub static TRAINED_WEIGHTS: TrainedWeights = include!("trained_weights.rs");
+
+/// The trained evaluation of `board` for `me` to move: `weights` against
+/// [`features`], rounded down to evaluation units.
+#[inline]
+pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeights) -> i32 {
+    let f = features(board, me);
+    let sum: i32 = f
+        .iter()
+        .zip(&weights.weights)
+        .map(|(&x, &w)| x * w)
+        .sum::<i32>()
+        + weights.bias;
+    sum.div_euclid(WEIGHT_SCALE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::gomoku::notation::parse_moves;
+    use crate::engines::gomoku::patterns::{neighbour_bit, pattern_of};
+    use crate::engines::gomoku::threat::summarize;
+    use crate::engines::gomoku::threat_board::DIRECTIONS;
+    use crate::game::Game;
+    use crate::games::Gomoku;
+
+    const SIZE: i32 = Gomoku::SIZE as i32;
+
+    /// The line pattern a `colour` stone on the empty (x, y) would make
+    /// along (dx, dy), read from the stones of `pos`.
+    fn line_pattern(
+        pos: &Gomoku,
+        colour: Player,
+        (x, y): (i32, i32),
+        (dx, dy): (i32, i32),
+    ) -> Pattern {
+        let (mut own, mut blocked) = (0u8, 0u8);
+        for offset in (-4..=4).filter(|&o| o != 0) {
+            let (qx, qy) = (x + offset * dx, y + offset * dy);
+            let on_board = (0..SIZE).contains(&qx) && (0..SIZE).contains(&qy);
+            match on_board.then(|| pos.stone_at(qx, qy)).flatten() {
+                Some(c) if c == colour => own |= neighbour_bit(offset),
+                None if on_board => {}
+                _ => blocked |= neighbour_bit(offset),
+            }
+        }
+        pattern_of(own, blocked)
+    }
+
+    /// The features of `pos` for its side to move, from the rules position
+    /// and the feature definition, without the threat board.
+    fn features_from_scratch(pos: &Gomoku) -> Vec<i32> {
+        let me = pos.side_to_move();
+        let mut lines = [[0i32; Pattern::COUNT]; 2];
+        let mut threats = [[0i32; Threat::COUNT]; 2];
+        let mut stones = 0;
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                if pos.stone_at(x, y).is_some() {
+                    stones += 1;
+                    continue;
+                }
+                for (s, colour) in [me, me.opponent()].into_iter().enumerate() {
+                    let patterns = DIRECTIONS.map(|d| line_pattern(pos, colour, (x, y), d));
+                    for p in patterns {
+                        lines[s][p as usize] += 1;
+                    }
+                    threats[s][summarize(patterns).0 as usize] += 1;
+                }
+            }
+        }
+        let mut f = Vec::new();
+        for s in 0..2 {
+            f.extend_from_slice(&lines[s][1..]);
+            f.extend_from_slice(&threats[s][1..]);
+        }
+        let at_least = |s: usize, t: Threat| threats[s][t as usize..].iter().sum::<i32>() > 0;
+        let double_three = |s: usize| threats[s][Threat::DoubleThree as usize] > 0;
+        f.push((double_three(0) && !at_least(1, Threat::Four)) as i32);
+        f.push(at_least(1, Threat::FourThree) as i32);
+        f.push((!at_least(1, Threat::FourThree) && double_three(1)) as i32);
+        f.push(stones);
+        f
+    }
+
+    /// The embedded weights are loaded (not the all-zero placeholder), and
+    /// the trained evaluation of fixed positions equals the weights applied
+    /// to features counted from the stones alone.
+    #[test]
+    fn embedded_weights_evaluate_fixed_positions() {
+        assert!(TRAINED_WEIGHTS.weights.iter().filter(|&&w| w != 0).count() >= FEATURES / 2);
+        let games = [
+            "h8 f6 e4 h6 i6 g5 i7 h4 e7 h5 h7 i5 j5",
+            "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
+            "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
+        ];
+        for moves in games {
+            let mut pos = Gomoku::start();
+            for m in parse_moves(moves).unwrap() {
+                pos.try_play(m).unwrap();
+            }
+            let board = ThreatBoard::from_game(&pos);
+            let me = pos.side_to_move();
+            let expected_features = features_from_scratch(&pos);
+            assert_eq!(features(&board, me).to_vec(), expected_features, "{moves}");
+            let sum: i64 = expected_features
+                .iter()
+                .zip(&TRAINED_WEIGHTS.weights)
+                .map(|(&x, &w)| x as i64 * w as i64)
+                .sum::<i64>()
+                + TRAINED_WEIGHTS.bias as i64;
+            let expected = (sum as f64 / WEIGHT_SCALE as f64).floor() as i32;
+            assert_eq!(
+                evaluate_trained(&board, me, &TRAINED_WEIGHTS),
+                expected,
+                "{moves}"
+            );
+        }
+    }
+}

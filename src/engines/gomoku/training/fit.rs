@@ -1,0 +1,300 @@
+//! Logistic regression of "the side to move wins" on the trained
+//! evaluation's features, and the comparison with the hand evaluation.
+
+use crate::engines::gomoku::evaluator::{evaluate, EvalWeights};
+use crate::engines::gomoku::threat::Threat;
+use crate::engines::gomoku::threat_board::ThreatBoard;
+use crate::engines::gomoku::trained::{features, TrainedWeights, FEATURES, WEIGHT_SCALE};
+use crate::game::{Game, Outcome};
+use crate::games::Gomoku;
+
+use super::selfplay::{mix, GameRecord};
+
+/// One training position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub features: [i32; FEATURES],
+    /// The hand evaluation ([`evaluate`] with the default weights).
+    pub hand: i32,
+    /// 1 if the side to move won, 0 if it lost, 0.5 for a draw.
+    pub won: f64,
+    /// From a held-out game.
+    pub held_out: bool,
+}
+
+/// `true` if game `index` is held out: one game in five, by a hash of its
+/// number (so every opening has games on both sides of the split).
+pub fn is_held_out(index: u64) -> bool {
+    mix(index ^ 0x4845_4C44).is_multiple_of(5)
+}
+
+/// The positions of `games` the evaluation can meet: every position after
+/// the opening that is not already decided (the side to move has a five or
+/// an open four, or must block a five: the search settles those itself).
+pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
+    let hand_weights = EvalWeights::default();
+    let mut samples = Vec::new();
+    for game in games {
+        let held_out = is_held_out(game.index);
+        let mut pos = Gomoku::start();
+        let mut board = ThreatBoard::new();
+        for (ply, &m) in game.moves.iter().enumerate() {
+            let me = pos.side_to_move();
+            let decided = board.count_at_least(me, Threat::FlexFour) > 0
+                || board.count(me.opponent(), Threat::Five) > 0;
+            if ply >= game.opening_len && !decided {
+                let won = match game.outcome {
+                    Outcome::Win(winner) => (winner == me) as u8 as f64,
+                    Outcome::Draw => 0.5,
+                };
+                samples.push(Sample {
+                    features: features(&board, me),
+                    hand: evaluate(&board, me, &hand_weights),
+                    won,
+                    held_out,
+                });
+            }
+            board.place(m.index(), me);
+            pos.try_play(m).expect("games files hold legal games");
+        }
+    }
+    samples
+}
+
+/// Tuning of [`fit`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitConfig {
+    /// L2 penalty on the standardised weights (summed loss, not mean).
+    pub ridge: f64,
+    /// Newton steps at most.
+    pub iterations: usize,
+}
+
+impl Default for FitConfig {
+    fn default() -> Self {
+        FitConfig {
+            ridge: 1.0,
+            iterations: 50,
+        }
+    }
+}
+
+/// Mean log-losses of one model on the training and held-out positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Losses {
+    pub train: f64,
+    pub held_out: f64,
+}
+
+/// What [`fit`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitReport {
+    pub train_positions: usize,
+    pub held_out_positions: usize,
+    /// Predicting the training positions' mean result everywhere.
+    pub constant: Losses,
+    /// `sigmoid(hand_scale * hand + hand_bias)`, both fitted.
+    pub hand: Losses,
+    pub hand_scale: f64,
+    pub hand_bias: f64,
+    /// The fitted model as fitted (floating point).
+    pub trained: Losses,
+    /// The fitted model as embedded: integer weights in evaluation units,
+    /// read through `hand_scale`.
+    pub trained_rounded: Losses,
+    pub weights: TrainedWeights,
+}
+
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+fn log_loss(p: f64, won: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    -(won * p.ln() + (1.0 - won) * (1.0 - p).ln())
+}
+
+/// Mean log-loss of `predict` over the training and the held-out samples.
+fn losses(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Losses {
+    let mut sums = [(0.0, 0usize); 2];
+    for s in samples {
+        let sum = &mut sums[s.held_out as usize];
+        sum.0 += log_loss(predict(s), s.won);
+        sum.1 += 1;
+    }
+    let mean = |(total, n): (f64, usize)| if n == 0 { f64::NAN } else { total / n as f64 };
+    Losses {
+        train: mean(sums[0]),
+        held_out: mean(sums[1]),
+    }
+}
+
+/// Fits the trained evaluation on the training samples and compares it with
+/// a constant and the hand evaluation on both splits. The fitted weights
+/// are divided by the hand evaluation's fitted scale, so the trained
+/// evaluation speaks the hand evaluation's units (the search's margins
+/// assume them).
+pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
+    let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
+    let won: Vec<f64> = train.iter().map(|s| s.won).collect();
+    let mean_won = won.iter().sum::<f64>() / won.len().max(1) as f64;
+    let constant = losses(samples, |_| mean_won);
+
+    let hand_inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.hand as f64]).collect();
+    let (hand_w, hand_bias) = logistic(&hand_inputs, &won, config);
+    let hand_scale = hand_w[0];
+    let hand = losses(samples, |s| sigmoid(hand_scale * s.hand as f64 + hand_bias));
+
+    let inputs: Vec<Vec<f64>> = train
+        .iter()
+        .map(|s| s.features.iter().map(|&x| x as f64).collect())
+        .collect();
+    let (w, bias) = logistic(&inputs, &won, config);
+    let trained = losses(samples, |s| {
+        let z: f64 = s.features.iter().zip(&w).map(|(&x, w)| x as f64 * w).sum();
+        sigmoid(z + bias)
+    });
+
+    // In evaluation units: one unit moves the logit by `hand_scale`.
+    let units = WEIGHT_SCALE as f64 / hand_scale;
+    let weights = TrainedWeights {
+        bias: (bias * units).round() as i32,
+        weights: std::array::from_fn(|i| (w[i] * units).round() as i32),
+    };
+    let trained_rounded = losses(samples, |s| {
+        let sum: i32 = s
+            .features
+            .iter()
+            .zip(&weights.weights)
+            .map(|(&x, &w)| x * w)
+            .sum::<i32>()
+            + weights.bias;
+        sigmoid(hand_scale * sum.div_euclid(WEIGHT_SCALE) as f64)
+    });
+    FitReport {
+        train_positions: train.len(),
+        held_out_positions: samples.len() - train.len(),
+        constant,
+        hand,
+        hand_scale,
+        hand_bias,
+        trained,
+        trained_rounded,
+        weights,
+    }
+}
+
+/// Logistic regression by Newton's method on standardised inputs, with an
+/// L2 penalty on the weights (not the bias); inputs that never vary get
+/// weight 0. Returns the weights and bias in the inputs' own units.
+fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, f64) {
+    let dims = inputs.first().map_or(0, Vec::len);
+    let n = inputs.len().max(1) as f64;
+    let mut mean = vec![0.0; dims];
+    let mut sd = vec![0.0; dims];
+    for f in 0..dims {
+        mean[f] = inputs.iter().map(|x| x[f]).sum::<f64>() / n;
+        let var = inputs.iter().map(|x| (x[f] - mean[f]).powi(2)).sum::<f64>() / n;
+        sd[f] = var.sqrt();
+    }
+    let live: Vec<usize> = (0..dims).filter(|&f| sd[f] > 1e-12).collect();
+    // Standardised design rows, the bias last.
+    let k = live.len() + 1;
+    let rows: Vec<Vec<f64>> = inputs
+        .iter()
+        .map(|x| {
+            let mut row: Vec<f64> = live.iter().map(|&f| (x[f] - mean[f]) / sd[f]).collect();
+            row.push(1.0);
+            row
+        })
+        .collect();
+    let penalty = |beta: &[f64]| -> f64 {
+        0.5 * config.ridge * beta[..k - 1].iter().map(|b| b * b).sum::<f64>()
+    };
+    let objective = |beta: &[f64]| -> f64 {
+        rows.iter()
+            .zip(won)
+            .map(|(row, &y)| log_loss(sigmoid(dot(row, beta)), y))
+            .sum::<f64>()
+            + penalty(beta)
+    };
+    let mut beta = vec![0.0; k];
+    let mut current = objective(&beta);
+    for _ in 0..config.iterations {
+        let mut gradient = vec![0.0; k];
+        let mut hessian = vec![vec![0.0; k]; k];
+        for (row, &y) in rows.iter().zip(won) {
+            let p = sigmoid(dot(row, &beta));
+            let curvature = (p * (1.0 - p)).max(1e-9);
+            for i in 0..k {
+                gradient[i] += (p - y) * row[i];
+                for (h, &r) in hessian[i].iter_mut().zip(row) {
+                    *h += curvature * row[i] * r;
+                }
+            }
+        }
+        for i in 0..k {
+            if i < k - 1 {
+                gradient[i] += config.ridge * beta[i];
+                hessian[i][i] += config.ridge;
+            }
+        }
+        let Some(step) = solve(hessian, gradient) else {
+            break;
+        };
+        // Damped Newton: halve the step until the objective drops.
+        let mut scale = 1.0;
+        let mut improved = false;
+        for _ in 0..30 {
+            let candidate: Vec<f64> = beta.iter().zip(&step).map(|(b, s)| b - scale * s).collect();
+            let value = objective(&candidate);
+            if value < current {
+                improved = current - value > 1e-10 * current.abs().max(1.0);
+                beta = candidate;
+                current = value;
+                break;
+            }
+            scale /= 2.0;
+        }
+        if !improved {
+            break;
+        }
+    }
+    let mut weights = vec![0.0; dims];
+    let mut bias = beta[k - 1];
+    for (i, &f) in live.iter().enumerate() {
+        weights[f] = beta[i] / sd[f];
+        bias -= beta[i] * mean[f] / sd[f];
+    }
+    (weights, bias)
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Solves `matrix * x = rhs` for a symmetric positive definite `matrix`
+/// (Cholesky); `None` if it is not.
+fn solve(mut matrix: Vec<Vec<f64>>, rhs: Vec<f64>) -> Option<Vec<f64>> {
+    let k = rhs.len();
+    for j in 0..k {
+        let diagonal = matrix[j][j] - (0..j).map(|m| matrix[j][m] * matrix[j][m]).sum::<f64>();
+        if diagonal <= 0.0 {
+            return None;
+        }
+        matrix[j][j] = diagonal.sqrt();
+        for i in j + 1..k {
+            let s = matrix[i][j] - (0..j).map(|m| matrix[i][m] * matrix[j][m]).sum::<f64>();
+            matrix[i][j] = s / matrix[j][j];
+        }
+    }
+    let mut y = vec![0.0; k];
+    for i in 0..k {
+        y[i] = (rhs[i] - (0..i).map(|m| matrix[i][m] * y[m]).sum::<f64>()) / matrix[i][i];
+    }
+    let mut x = vec![0.0; k];
+    for i in (0..k).rev() {
+        x[i] = (y[i] - (i + 1..k).map(|m| matrix[m][i] * x[m]).sum::<f64>()) / matrix[i][i];
+    }
+    Some(x)
+}
