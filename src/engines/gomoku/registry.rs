@@ -16,6 +16,7 @@ impl Engines for Gomoku {
             "alphabeta-v2",
             "alphabeta-v3",
             "alphabeta-trained",
+            "alphabeta-hand",
             "greedy",
             "random",
             "uct-plain",
@@ -29,6 +30,7 @@ impl Engines for Gomoku {
             "alphabeta-v2" => Some(Box::new(ThreatSearch::v2())),
             "alphabeta-v3" => Some(Box::new(ThreatSearch::v3())),
             "alphabeta-trained" => Some(Box::new(ThreatSearch::new(trained_v3()))),
+            "alphabeta-hand" => Some(Box::new(ThreatSearch::new(hand_default()))),
             "greedy" => Some(Box::new(GreedyThreats::new(seed))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),
@@ -66,4 +68,15 @@ fn trained_v3() -> ThreatSearchConfig {
         }),
         ..ThreatSearchConfig::v3()
     }
+}
+
+/// The default engine with the hand evaluation instead of the trained one:
+/// a match against `alphabeta` measures the trained evaluation on today's
+/// search.
+fn hand_default() -> ThreatSearchConfig {
+    let mut config = ThreatSearchConfig::default();
+    if let MainSearch::Pvs(pvs) = &mut config.main {
+        pvs.evaluation = Evaluation::Hand;
+    }
+    config
 }
