@@ -21,7 +21,9 @@
 //! (best scale), 0.6173 fitted. Fitted, in evaluation units: mover 6,
 //! opponent 4.3, mover double three 2248, opponent four-three 103, opponent
 //! double three -271 (a bonus: confounded with the mover's own attacks). Not
-//! adopted: no match has validated it yet.
+//! adopted: no match has validated it yet. Superseded by
+//! `examples/gomoku_train.rs` (self-play games, the trained evaluation now
+//! in use).
 
 use boardbots::engines::gomoku::{EvalWeights, Threat, ThreatBoard};
 use boardbots::{Game, Gomoku, GomokuMove, Player};
