@@ -6,8 +6,10 @@
 //! late-move reductions for quiet moves, futility pruning near the horizon,
 //! VCF as the quiescence search at the leaves, and a threat extension: a
 //! four's forced block costs no depth, so four sequences are read to their
-//! end. Forced defences (fives, open fours, four-threes) come from the move
-//! generator, as in the generic engine.
+//! end; a side facing an open three at the horizon has its answers searched
+//! (by default one ply: reading three sequences to their end cost more depth
+//! than it found). Forced defences (fives, open fours, four-threes) come
+//! from the move generator, as in the generic engine.
 //!
 //! Why not the generic [`AlphaBeta`](crate::search::AlphaBeta): its nodes
 //! are positions it copies, and its hooks cannot express threat-aware
@@ -89,6 +91,9 @@ impl Default for PvsConfig {
             // cost 3-8x the nodes at depth 10 on the bench positions;
             // one ply measured 121-76-3 against that at 0.2 s.
             threat_extension_plies: Some(1),
+            // With partial iterations an unfinished iteration still
+            // informs the move, so the whole turn is searched.
+            soft_limit_percent: 100,
             ..PvsConfig::v3()
         }
     }
