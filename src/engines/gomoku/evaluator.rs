@@ -75,17 +75,27 @@ impl Default for EvalWeights {
 pub fn evaluate(board: &ThreatBoard, me: Player, weights: &EvalWeights) -> i32 {
     let them = me.opponent();
     let mine = weights.mover * board.value_total(me);
-    let mut score = (mine - weights.opponent * board.value_total(them)) / 5;
+    let score = (mine - weights.opponent * board.value_total(them)) / 5;
+    let [mover_double_three, opponent_four_three, opponent_double_three] =
+        combination_threats(board, me);
+    score + weights.mover_double_three * mover_double_three as i32
+        - weights.opponent_four_three * opponent_four_three as i32
+        - weights.opponent_double_three * opponent_double_three as i32
+}
+
+/// The combination threats of `board` for `me` to move, the terms both
+/// evaluations weigh: my double three with no opponent four to answer it;
+/// an opponent four-three (or better) point; else an opponent double three.
+#[inline]
+pub fn combination_threats(board: &ThreatBoard, me: Player) -> [bool; 3] {
+    let them = me.opponent();
     let their_fours = board.count_at_least(them, Threat::Four) > 0;
-    if board.count(me, Threat::DoubleThree) > 0 && !their_fours {
-        score += weights.mover_double_three;
-    }
-    if board.count_at_least(them, Threat::FourThree) > 0 {
-        score -= weights.opponent_four_three;
-    } else if board.count(them, Threat::DoubleThree) > 0 {
-        score -= weights.opponent_double_three;
-    }
-    score
+    let their_four_three = board.count_at_least(them, Threat::FourThree) > 0;
+    [
+        board.count(me, Threat::DoubleThree) > 0 && !their_fours,
+        their_four_three,
+        !their_four_three && board.count(them, Threat::DoubleThree) > 0,
+    ]
 }
 
 /// Which static evaluation a search uses.

@@ -15,6 +15,7 @@
 //! sums of per-pattern and per-threat values), so the fit can only match or
 //! improve on it on its training positions.
 
+use super::evaluator::combination_threats;
 use super::patterns::Pattern;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
@@ -64,11 +65,9 @@ pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
             f[base + PATTERN_FEATURES + i] = board.count(side, threat) as i32;
         }
     }
-    let their_fours = board.count_at_least(them, Threat::Four) > 0;
-    let their_four_three = board.count_at_least(them, Threat::FourThree) > 0;
-    f[COMBINATIONS] = (board.count(me, Threat::DoubleThree) > 0 && !their_fours) as i32;
-    f[COMBINATIONS + 1] = their_four_three as i32;
-    f[COMBINATIONS + 2] = (!their_four_three && board.count(them, Threat::DoubleThree) > 0) as i32;
+    for (i, present) in combination_threats(board, me).into_iter().enumerate() {
+        f[COMBINATIONS + i] = present as i32;
+    }
     f[COMBINATIONS + 3] = board.stone_count() as i32;
     f
 }
