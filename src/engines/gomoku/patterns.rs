@@ -165,6 +165,31 @@ fn classify(own: u8, blocked: u8, stronger: &[Pattern]) -> Pattern {
     }
 }
 
+/// The line pattern a `colour` stone on the empty (x, y) would make along
+/// (dx, dy), read from the stones (`stone_at`, asked only for on-board
+/// cells) rather than from a threat board's windows: the tests' independent
+/// count.
+#[cfg(test)]
+pub(crate) fn pattern_from_stones(
+    stone_at: impl Fn(i32, i32) -> Option<crate::game::Player>,
+    colour: crate::game::Player,
+    (x, y): (i32, i32),
+    (dx, dy): (i32, i32),
+) -> Pattern {
+    let size = crate::games::Gomoku::SIZE as i32;
+    let (mut own, mut blocked) = (0u8, 0u8);
+    for offset in (-4..=4).filter(|&o| o != 0) {
+        let (qx, qy) = (x + offset * dx, y + offset * dy);
+        let on_board = (0..size).contains(&qx) && (0..size).contains(&qy);
+        match on_board.then(|| stone_at(qx, qy)).flatten() {
+            Some(c) if c == colour => own |= neighbour_bit(offset),
+            None if on_board => {}
+            _ => blocked |= neighbour_bit(offset),
+        }
+    }
+    pattern_of(own, blocked)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -464,7 +464,7 @@ pub fn to_move(point: usize) -> GomokuMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::gomoku::patterns::pattern_of;
+    use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::game::Outcome;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -477,22 +477,10 @@ mod tests {
         for point in (0..POINTS).filter(|&p| board.is_empty(p)) {
             let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
             for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
-                for (dx, dy) in DIRECTIONS {
-                    let (mut own, mut blocked) = (0u8, 0u8);
-                    for offset in (-4..=4).filter(|&o| o != 0) {
-                        let (qx, qy) = (x + offset * dx, y + offset * dy);
-                        let on_board =
-                            (0..SIZE as i32).contains(&qx) && (0..SIZE as i32).contains(&qy);
-                        let stone = on_board
-                            .then(|| board.stone(qy as usize * SIZE + qx as usize))
-                            .flatten();
-                        match stone {
-                            Some(c) if c == colour => own |= neighbour_bit(offset),
-                            None if on_board => {}
-                            _ => blocked |= neighbour_bit(offset),
-                        }
-                    }
-                    counts[side][pattern_of(own, blocked) as usize] += 1;
+                for direction in DIRECTIONS {
+                    let stone_at = |qx: i32, qy: i32| board.stone(qy as usize * SIZE + qx as usize);
+                    let pattern = pattern_from_stones(stone_at, colour, (x, y), direction);
+                    counts[side][pattern as usize] += 1;
                 }
             }
         }

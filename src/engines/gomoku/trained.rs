@@ -105,34 +105,13 @@ pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeight
 mod tests {
     use super::*;
     use crate::engines::gomoku::notation::parse_moves;
-    use crate::engines::gomoku::patterns::{neighbour_bit, pattern_of};
+    use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::engines::gomoku::threat::summarize;
     use crate::engines::gomoku::threat_board::DIRECTIONS;
     use crate::game::Game;
     use crate::games::Gomoku;
 
     const SIZE: i32 = Gomoku::SIZE as i32;
-
-    /// The line pattern a `colour` stone on the empty (x, y) would make
-    /// along (dx, dy), read from the stones of `pos`.
-    fn line_pattern(
-        pos: &Gomoku,
-        colour: Player,
-        (x, y): (i32, i32),
-        (dx, dy): (i32, i32),
-    ) -> Pattern {
-        let (mut own, mut blocked) = (0u8, 0u8);
-        for offset in (-4..=4).filter(|&o| o != 0) {
-            let (qx, qy) = (x + offset * dx, y + offset * dy);
-            let on_board = (0..SIZE).contains(&qx) && (0..SIZE).contains(&qy);
-            match on_board.then(|| pos.stone_at(qx, qy)).flatten() {
-                Some(c) if c == colour => own |= neighbour_bit(offset),
-                None if on_board => {}
-                _ => blocked |= neighbour_bit(offset),
-            }
-        }
-        pattern_of(own, blocked)
-    }
 
     /// The features of `pos` for its side to move, from the rules position
     /// and the feature definition, without the threat board.
@@ -148,7 +127,9 @@ mod tests {
                     continue;
                 }
                 for (s, colour) in [me, me.opponent()].into_iter().enumerate() {
-                    let patterns = DIRECTIONS.map(|d| line_pattern(pos, colour, (x, y), d));
+                    let patterns = DIRECTIONS.map(|d| {
+                        pattern_from_stones(|qx, qy| pos.stone_at(qx, qy), colour, (x, y), d)
+                    });
                     for p in patterns {
                         lines[s][p as usize] += 1;
                     }
