@@ -19,10 +19,11 @@ use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
 use boardbots::engines::gomoku::training::{
-    describe, fit, parse_openings, play_game, read_games, samples_of, weights_source, FitConfig,
-    SelfPlayConfig,
+    describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
 };
 use boardbots::engines::gomoku::ThreatSearchConfig;
+use boardbots::games::notation::parse_openings;
+use boardbots::Gomoku;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -80,7 +81,7 @@ fn main() -> Result<()> {
             ensure!(threads > 0, "--threads must be at least 1");
             let text = std::fs::read_to_string(&openings)
                 .with_context(|| format!("reading {}", openings.display()))?;
-            let openings = parse_openings(&text).map_err(anyhow::Error::msg)?;
+            let openings = parse_openings::<Gomoku>(&text).map_err(anyhow::Error::msg)?;
             ensure!(!openings.is_empty(), "no openings in the file");
             let config = SelfPlayConfig {
                 engine: ThreatSearchConfig::v3(),

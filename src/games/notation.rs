@@ -49,6 +49,19 @@ pub fn parse_game_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, NotationErr
         .collect()
 }
 
+/// The openings of an openings file's text (`data/*-openings.txt`): one
+/// move sequence a line, in [`parse_game_moves`]'s notation; blank lines and
+/// lines starting with `#` are skipped. Nothing is checked against a board.
+pub fn parse_openings<G: Game>(text: &str) -> Result<Vec<Vec<G::Move>>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|(n, line)| {
+            parse_game_moves::<G>(line.trim()).map_err(|e| format!("opening line {}: {e}", n + 1))
+        })
+        .collect()
+}
+
 fn parse_numbers(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {
     let numbers: Vec<i32> = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -116,6 +129,27 @@ pub fn square_name(x: i32, y: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Comments and blank lines are skipped; a bad line is named by its
+    /// number in the file.
+    #[test]
+    fn openings_skip_comments_and_name_bad_lines() {
+        use crate::games::{Gomoku, Reversi};
+        let text = "# two openings\n\nh8 i9\n  # indented comment\nh8 j10 g7\n";
+        let openings = parse_openings::<Gomoku>(text).unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(openings[1].len(), 3);
+        let reversi = parse_openings::<Reversi>("f5d6\nc4c3\n").unwrap();
+        assert_eq!(
+            reversi,
+            vec![
+                parse_game_moves::<Reversi>("f5d6").unwrap(),
+                parse_game_moves::<Reversi>("c4c3").unwrap()
+            ]
+        );
+        let error = parse_openings::<Gomoku>("h8\n# note\nzz9\n").unwrap_err();
+        assert!(error.starts_with("opening line 3:"), "{error}");
+    }
 
     #[test]
     fn letter_number_squares() {

@@ -13,10 +13,11 @@ use super::midgame::{MidgameSearch, ProbCut};
 use super::pattern_engine::{PatternEngine, PatternSettings};
 use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
-use super::training::{parse_openings, self_play_positions};
+use super::training::self_play_positions;
 use super::weights::Weights;
 use crate::engines::threads_bench;
 use crate::game::{Game, Outcome, Player};
+use crate::games::notation::parse_openings;
 use crate::games::Reversi;
 use crate::search::{thread_cpu_seconds, Limits, PlayoutPolicy, Searcher};
 
@@ -216,8 +217,9 @@ pub fn solver_reach_bench(out: &mut dyn Write, games: u64) -> io::Result<()> {
 /// Middle-game positions (`count`, at 24 to 40 empties) from the seeded
 /// self-play games of the training pipeline.
 pub fn middle_game_positions(count: usize, seed: u64) -> Vec<Reversi> {
-    let openings = parse_openings(include_str!("../../../data/reversi-xot-openings.txt"))
-        .expect("the committed openings parse");
+    let openings =
+        parse_openings::<Reversi>(include_str!("../../../data/reversi-xot-openings.txt"))
+            .expect("the committed openings parse");
     self_play_positions(&openings, count, seed, 5)
         .chunks(1)
         .filter(|c| (24..=40).contains(&c[0].empties()) && c[0].player.count_ones() % 3 == 0)

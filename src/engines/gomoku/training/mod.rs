@@ -20,7 +20,7 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use fit::{fit, is_held_out, samples_of, FitConfig, FitReport, Losses, Sample};
-pub use selfplay::{mix, parse_openings, play_game, GameRecord, SelfPlayConfig};
+pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 
 use super::trained::{feature_names, TrainedWeights, WEIGHT_SCALE};
 

@@ -90,18 +90,6 @@ impl GameRecord {
     }
 }
 
-/// The openings of a file like `data/gomoku-openings.txt`: one line of
-/// moves each; `#` comments and blank lines skipped.
-pub fn parse_openings(text: &str) -> Result<Vec<Vec<GomokuMove>>, String> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(n, line)| {
-            parse_moves(line.trim()).map_err(|e| format!("opening line {}: {e}", n + 1))
-        })
-        .collect()
-}
-
 /// A well-mixed 64-bit function of `x` (SplitMix64's finaliser).
 pub fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

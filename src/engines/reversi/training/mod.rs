@@ -25,7 +25,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 pub use fit::{fit_stage, FitConfig, FitReport, Sample};
-pub use selfplay::{parse_openings, self_play_positions, Position};
+pub use selfplay::{self_play_positions, Position};
 
 use super::evaluator::evaluate;
 use super::features::{canonical_weights, stage_of, EMPTIES_PER_STAGE, STAGES, STAGE_WEIGHTS};
@@ -33,6 +33,7 @@ use super::midgame::{MidgameSearch, SCORE_SCALE};
 use super::solver::{EndgameSolver, SolveMode};
 use super::weights::{Weights, WEIGHT_SCALE};
 use crate::game::Player;
+use crate::games::notation::parse_openings;
 use crate::games::Reversi;
 use crate::search::Limits;
 
@@ -199,8 +200,9 @@ fn exact_label(solver: &mut EndgameSolver, position: &Position) -> f32 {
 pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<StageReport>> {
     fs::create_dir_all(&config.dir)
         .with_context(|| format!("creating {}", config.dir.display()))?;
-    let openings = parse_openings(include_str!("../../../../data/reversi-xot-openings.txt"))
-        .map_err(anyhow::Error::msg)?;
+    let openings =
+        parse_openings::<Reversi>(include_str!("../../../../data/reversi-xot-openings.txt"))
+            .map_err(anyhow::Error::msg)?;
 
     let positions_path = config.path("positions.bin");
     if !positions_path.exists() {
@@ -325,8 +327,9 @@ pub fn heldout_samples(
     if path.exists() {
         return read_samples(&path);
     }
-    let openings = parse_openings(include_str!("../../../../data/reversi-xot-openings.txt"))
-        .map_err(anyhow::Error::msg)?;
+    let openings =
+        parse_openings::<Reversi>(include_str!("../../../../data/reversi-xot-openings.txt"))
+            .map_err(anyhow::Error::msg)?;
     let games = config.heldout_per_empties * 2 + 10;
     let positions = self_play_positions(&openings, games, seed, config.random_one_in);
     let mut solver = EndgameSolver::new(64 << 20);

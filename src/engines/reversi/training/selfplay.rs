@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::game::Game;
-use crate::games::{legal_placements, parse_move_sequence, Reversi, ReversiMove};
+use crate::games::{legal_placements, Reversi, ReversiMove};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -21,18 +21,6 @@ impl Position {
     pub fn empties(&self) -> u32 {
         (!(self.player | self.opponent)).count_ones()
     }
-}
-
-/// The openings of an XOT file: one move sequence a line; lines starting
-/// with `#` and blank lines are skipped.
-pub fn parse_openings(text: &str) -> Result<Vec<Vec<ReversiMove>>, String> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(n, line)| {
-            parse_move_sequence(line.trim()).map_err(|e| format!("opening line {}: {e}", n + 1))
-        })
-        .collect()
 }
 
 /// The policy's choice among `moves` (nonzero): the placement leaving the
