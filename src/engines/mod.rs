@@ -7,10 +7,12 @@
 
 pub mod gomoku;
 pub mod nogo;
+mod options;
 pub mod reversi;
 mod threads_bench;
 pub mod tictactoe;
 
+pub use options::{EngineOption, EngineOptionError};
 pub use threads_bench::threads_bench;
 
 use crate::game::Game;
@@ -60,15 +62,70 @@ pub trait Engines: Game {
     /// `seed + 1`, ... searching side by side ([`RootParallel`]). `None` for
     /// an unknown name. Never overridden.
     fn engine_on_threads(name: &str, seed: u64, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
-        if threads <= 1 {
-            return Self::engine(name, seed);
-        }
-        if let Some(engine) = Self::lazy_smp_engine(name, threads) {
-            return Some(engine);
-        }
-        let workers = (0..threads as u64)
-            .map(|worker| Self::engine(name, seed.wrapping_add(worker)))
-            .collect::<Option<Vec<_>>>()?;
-        Some(Box::new(RootParallel::new(workers)))
+        on_threads(
+            seed,
+            threads,
+            || Self::lazy_smp_engine(name, threads),
+            |seed| Self::engine(name, seed),
+        )
     }
+
+    /// Checks that engine `name` takes `options` (its tuning, `KEY=VALUE`)
+    /// without building it: `Ok` exactly when [`Engines::engine_with_options`]
+    /// would build it. The default: no options at all.
+    fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
+        no_options::<Self>(name, options)
+    }
+
+    /// The engine `name` tuned by `options`, on `threads` threads as
+    /// [`Engines::engine_on_threads`] (which it is, without options). The
+    /// default takes no options; a game whose engines do overrides this and
+    /// [`Engines::check_engine_options`] together.
+    fn engine_with_options(
+        name: &str,
+        seed: u64,
+        threads: usize,
+        options: &[EngineOption],
+    ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
+        Self::check_engine_options(name, options)?;
+        Self::engine_on_threads(name, seed, threads)
+            .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()))
+    }
+}
+
+/// `Ok` if `name` is one of `G`'s engines and `options` is empty: the
+/// options check of an engine that takes none.
+fn no_options<G: Engines>(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
+    if !G::engine_names().contains(&name) {
+        return Err(EngineOptionError::UnknownEngine(name.to_string()));
+    }
+    match options.first() {
+        None => Ok(()),
+        Some(option) => Err(EngineOptionError::TakesNoOptions {
+            engine: name.to_string(),
+            key: option.key.clone(),
+        }),
+    }
+}
+
+/// How [`Engines::engine_on_threads`] puts engines on threads, shared with
+/// the engines built with options: `single(seed)` for 1 thread; else
+/// `lazy_smp()` if it builds one; else `threads` engines from `single`
+/// seeded `seed`, `seed + 1`, ... side by side. `None` if `single` gives none.
+fn on_threads<G: Game>(
+    seed: u64,
+    threads: usize,
+    lazy_smp: impl FnOnce() -> Option<Box<dyn Searcher<G>>>,
+    mut single: impl FnMut(u64) -> Option<Box<dyn Searcher<G>>>,
+) -> Option<Box<dyn Searcher<G>>> {
+    if threads <= 1 {
+        return single(seed);
+    }
+    if let Some(engine) = lazy_smp() {
+        return Some(engine);
+    }
+    let workers = (0..threads as u64)
+        .map(|worker| single(seed.wrapping_add(worker)))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Box::new(RootParallel::new(workers)))
 }

@@ -10,6 +10,7 @@ use super::cli::{
 };
 use super::gomocup::{is_pbrain_name, run_gomocup};
 use super::session::{run_session, SessionConfig};
+use crate::engines::EngineOption;
 
 /// Runs a bot executable for game `G` with the process arguments; returns the exit code.
 pub fn bot_main<G: BotGame>() -> i32 {
@@ -71,10 +72,15 @@ pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
 
 fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
     let engine_name = args.engine.as_deref().unwrap_or(G::engine_names()[0]);
-    let Some(mut searcher) = G::engine_on_threads(engine_name, args.seed, args.threads as usize)
-    else {
-        eprintln!("error: unknown engine {engine_name:?}");
-        return 2;
+    let options = EngineOption::parse_list(args.engine_options.iter().map(String::as_str));
+    let mut searcher = match options.and_then(|options| {
+        G::engine_with_options(engine_name, args.seed, args.threads as usize, &options)
+    }) {
+        Ok(searcher) => searcher,
+        Err(e) => {
+            eprintln!("error: --engine {engine_name}: {e}");
+            return 2;
+        }
     };
     let pbrain = std::env::args().next().is_some_and(|p| is_pbrain_name(&p));
     if args.gomocup && !G::GOMOCUP {

@@ -74,6 +74,12 @@ pub struct BotArgs {
     #[arg(long, value_name = "NAME")]
     pub engine: Option<String>,
 
+    /// Tune the engine: one field of its configuration, by name (repeatable;
+    /// the Gomoku alpha-beta engines take them; an unknown key lists the
+    /// known ones)
+    #[arg(long = "engine-option", value_name = "KEY=VALUE")]
+    pub engine_options: Vec<String>,
+
     /// Search threads for local use (Botzone gives one core): alpha-beta
     /// engines share one transposition table (lazy SMP); others run N
     /// differently seeded copies whose MCTS root statistics are merged (or
@@ -211,6 +217,13 @@ mod tests {
         assert!(parse("tictactoe --time -1", &[]).is_err());
         assert!(parse("tictactoe --time 1e19", &[]).is_err());
         assert!(parse("tictactoe --engine nonsense", &[]).is_err());
+        let Ok(Invocation::Bot(args)) = parse(
+            "tictactoe --engine-option lmp_base=4 --engine-option evaluation=hand",
+            &[],
+        ) else {
+            panic!("should parse")
+        };
+        assert_eq!(args.engine_options, ["lmp_base=4", "evaluation=hand"]);
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub use match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
 pub use nboard_player::{ggf_game, NboardProtocol};
 pub use observer::{GameStart, MatchObserver, PlyPlayed};
 pub use openings::{load_openings, play_from_start, random_opening, OpeningError, ReplayError};
-pub use player_spec::{PlayerSpec, SpecError, UnknownEngine};
+pub use player_spec::{BuiltinOptions, PlayerSpec, SpecError, UnknownEngine};
 pub use rating::{fit_ratings, Encounter, Rating, RatingError};
 pub use record::{DebugStrings, GameRecord, GameResult, Termination};
 pub use replay::{find_game, read_log, replay_html, ReplayFileError};

@@ -4,6 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
+use crate::engines::EngineOption;
 use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
@@ -19,16 +20,18 @@ use super::nboard_player::NboardProtocol;
 use super::web::WebPlayer;
 
 /// A player spec: `builtin:NAME` (`builtin:NAME,threads=N` on N threads, as
-/// a bot's `--threads N`), `human`, `web` (a person on the web board),
+/// a bot's `--threads N`; `builtin:NAME,KEY=VALUE,...` tuned, as a bot's
+/// `--engine-option KEY=VALUE`), `human`, `web` (a person on the web board),
 /// `gomocup:CMD`, `gtp:CMD`, `nboard:CMD` (engines of other protocols), or
 /// any other text, a shell command speaking the Botzone protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// An engine of the game's registry; `threads` is the thread count, or
-    /// what is wrong with the options that gave it.
+    /// An engine of the game's registry, as typed (`spec`), with its
+    /// options or what is wrong with them.
     Builtin {
+        spec: String,
         name: String,
-        threads: Result<usize, String>,
+        options: Result<BuiltinOptions, String>,
     },
     Human,
     /// A person clicking on the web board.
@@ -42,13 +45,22 @@ pub enum PlayerSpec {
     Nboard(String),
 }
 
+/// The options after `builtin:NAME,`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuiltinOptions {
+    /// `threads=N`, or 1.
+    pub threads: usize,
+    /// Every other `KEY=VALUE`: the engine's tuning.
+    pub tuning: Vec<EngineOption>,
+}
+
 /// A player that cannot take part in this match.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(transparent)]
     UnknownEngine(#[from] UnknownEngine),
-    #[error("builtin:{name}: {problem}")]
-    BadOption { name: String, problem: String },
+    #[error("{spec}: {problem}")]
+    BadOption { spec: String, problem: String },
     #[error("{protocol}: players are for {for_game} only, not {game}")]
     WrongGame {
         protocol: &'static str,
@@ -71,8 +83,9 @@ impl PlayerSpec {
         if let Some(rest) = text.strip_prefix("builtin:") {
             let (name, options) = rest.split_once(',').unwrap_or((rest, ""));
             PlayerSpec::Builtin {
+                spec: text.to_string(),
                 name: name.to_string(),
-                threads: builtin_threads(options),
+                options: builtin_options(options),
             }
         } else if let Some(command) = text.strip_prefix("gomocup:") {
             PlayerSpec::Gomocup(command.to_string())
@@ -94,8 +107,8 @@ impl PlayerSpec {
         matches!(self, PlayerSpec::Human | PlayerSpec::Web)
     }
 
-    /// Checks that a built-in name exists for `G`, and that an engine of
-    /// another protocol plays `G`.
+    /// Checks that a built-in name exists for `G` and takes its options, and
+    /// that an engine of another protocol plays `G`.
     pub fn check<G: BotGame>(&self) -> Result<(), SpecError> {
         let (protocol, for_game) = match self {
             PlayerSpec::Builtin { name, .. } if !G::engine_names().contains(&name.as_str()) => {
@@ -106,13 +119,19 @@ impl PlayerSpec {
                 }))
             }
             PlayerSpec::Builtin {
+                spec,
                 name,
-                threads: Err(problem),
+                options,
             } => {
-                return Err(SpecError::BadOption {
-                    name: name.clone(),
-                    problem: problem.clone(),
-                })
+                let checked = match options {
+                    Ok(options) => G::check_engine_options(name, &options.tuning)
+                        .map_err(|error| error.to_string()),
+                    Err(problem) => Err(problem.clone()),
+                };
+                return checked.map_err(|problem| SpecError::BadOption {
+                    spec: spec.clone(),
+                    problem,
+                });
             }
             PlayerSpec::Gomocup(_) => ("gomocup", "gomoku"),
             PlayerSpec::Gtp(_) => ("gtp", "reversi"),
@@ -142,10 +161,13 @@ impl PlayerSpec {
     ) -> Result<Box<dyn Contestant<G>>, SpecError> {
         self.check::<G>()?;
         Ok(match self {
-            PlayerSpec::Builtin { name, threads } => Box::new(BuiltinBot::new(
-                G::engine_on_threads(name, seed, *threads.as_ref().expect("checked"))
-                    .expect("the name was checked"),
-            )),
+            PlayerSpec::Builtin { name, options, .. } => {
+                let options = options.as_ref().expect("checked");
+                Box::new(BuiltinBot::new(
+                    G::engine_with_options(name, seed, options.threads, &options.tuning)
+                        .expect("the name and options were checked"),
+                ))
+            }
             PlayerSpec::Human => Box::new(HumanPlayer),
             // Seated by the match runner when a web board runs.
             PlayerSpec::Web => Box::new(WebPlayer::unseated()),
@@ -177,26 +199,50 @@ impl PlayerSpec {
 /// Most threads a built-in engine may be given (as a bot's `--threads`).
 const MAX_THREADS: usize = 64;
 
-/// The thread count in a built-in player's options (`threads=N`, or none: 1).
-fn builtin_threads(options: &str) -> Result<usize, String> {
-    if options.is_empty() {
-        return Ok(1);
+/// The options after `builtin:NAME,` (`KEY=VALUE,...`, or none).
+fn builtin_options(text: &str) -> Result<BuiltinOptions, String> {
+    if text.is_empty() {
+        return Ok(BuiltinOptions {
+            threads: 1,
+            tuning: Vec::new(),
+        });
     }
-    let value = options
-        .strip_prefix("threads=")
-        .ok_or_else(|| format!("unknown option {options:?} (known: threads=N)"))?;
-    match value.parse::<usize>() {
-        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "threads={value}: expected a whole number from 1 to {MAX_THREADS}"
-        )),
-    }
+    let mut tuning = EngineOption::parse_list(text.split(',')).map_err(|e| e.to_string())?;
+    let threads = match tuning.iter().position(|option| option.key == "threads") {
+        None => 1,
+        Some(at) => {
+            let value = tuning.remove(at).value;
+            match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "threads={value}: expected a whole number from 1 to {MAX_THREADS}"
+                    ))
+                }
+            }
+        }
+    };
+    Ok(BuiltinOptions { threads, tuning })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Reversi;
+    use crate::games::{Gomoku, Reversi};
+
+    fn options(spec: &str) -> Result<BuiltinOptions, String> {
+        match PlayerSpec::parse(spec) {
+            PlayerSpec::Builtin { options, .. } => options,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+
+    fn option(key: &str, value: &str) -> EngineOption {
+        EngineOption {
+            key: key.into(),
+            value: value.into(),
+        }
+    }
 
     #[test]
     fn builtin_players_take_a_thread_count() {
@@ -204,33 +250,103 @@ mod tests {
         assert_eq!(
             spec,
             PlayerSpec::Builtin {
+                spec: "builtin:pattern,threads=2".into(),
                 name: "pattern".into(),
-                threads: Ok(2)
+                options: Ok(BuiltinOptions {
+                    threads: 2,
+                    tuning: Vec::new()
+                })
             }
         );
         assert_eq!(spec.check::<Reversi>(), Ok(()));
         assert_eq!(
-            PlayerSpec::parse("builtin:mcts"),
-            PlayerSpec::Builtin {
-                name: "mcts".into(),
-                threads: Ok(1)
-            }
+            options("builtin:mcts"),
+            Ok(BuiltinOptions {
+                threads: 1,
+                tuning: Vec::new()
+            })
         );
         for bad in [
             "builtin:pattern,threads=0",
             "builtin:pattern,threads=x",
             "builtin:pattern,threads=65",
             "builtin:pattern,thread=2",
+            "builtin:pattern,threads=2,threads=3",
+            "builtin:pattern,threads",
         ] {
             let error = PlayerSpec::parse(bad).check::<Reversi>().unwrap_err();
             assert!(
-                matches!(error, SpecError::BadOption { .. }),
+                matches!(&error, SpecError::BadOption { spec, .. } if spec == bad),
                 "{bad}: {error}"
+            );
+            assert!(
+                error.to_string().starts_with(&format!("{bad}: ")),
+                "{error}"
             );
         }
         assert!(matches!(
             PlayerSpec::parse("builtin:nonsense,threads=2").check::<Reversi>(),
             Err(SpecError::UnknownEngine(_))
         ));
+    }
+
+    #[test]
+    fn builtin_players_take_tuning_options_with_threads() {
+        let spec = PlayerSpec::parse("builtin:alphabeta,threads=2,lmp_base=4");
+        assert_eq!(
+            options("builtin:alphabeta,threads=2,lmp_base=4"),
+            Ok(BuiltinOptions {
+                threads: 2,
+                tuning: vec![option("lmp_base", "4")]
+            })
+        );
+        assert_eq!(
+            options("builtin:alphabeta,lmp_base=4,threads=2,evaluation=hand"),
+            Ok(BuiltinOptions {
+                threads: 2,
+                tuning: vec![option("lmp_base", "4"), option("evaluation", "hand")]
+            })
+        );
+        assert_eq!(spec.check::<Gomoku>(), Ok(()));
+        let process = BotProcessOptions::default();
+        let globaldata = Arc::new(Mutex::new(Value::Null));
+        assert!(spec
+            .contestant::<Gomoku>(IoMode::Json, 1, &process, &globaldata)
+            .is_ok());
+    }
+
+    #[test]
+    fn bad_tuning_options_are_refused_naming_the_spec() {
+        for (spec, problem) in [
+            (
+                "builtin:alphabeta,lmp=4",
+                "alphabeta has no option \"lmp\" (known: ",
+            ),
+            (
+                "builtin:alphabeta,threads=2,lmp_base=x",
+                "lmp_base=x: expected a whole number from 0 to 225",
+            ),
+            (
+                "builtin:alphabeta-v1,lmp_base=4",
+                "alphabeta-v1 has no option \"lmp_base\"",
+            ),
+            (
+                "builtin:greedy,lmp_base=4",
+                "greedy takes no tuning options (got lmp_base)",
+            ),
+        ] {
+            let error = PlayerSpec::parse(spec).check::<Gomoku>().unwrap_err();
+            assert!(
+                error.to_string().starts_with(&format!("{spec}: {problem}")),
+                "{error}"
+            );
+        }
+        let error = PlayerSpec::parse("builtin:pattern,probcut=false")
+            .check::<Reversi>()
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "builtin:pattern,probcut=false: pattern takes no tuning options (got probcut)"
+        );
     }
 }

@@ -15,6 +15,7 @@ mod evaluator;
 mod greedy;
 mod movegen;
 mod notation;
+mod options;
 mod patterns;
 mod position;
 mod pvs;

@@ -3,8 +3,9 @@
 use super::engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
 use super::evaluator::Evaluation;
 use super::greedy::GreedyThreats;
+use super::options::apply_options;
 use super::pvs::PvsConfig;
-use crate::engines::Engines;
+use crate::engines::{no_options, on_threads, EngineOption, EngineOptionError, Engines};
 use crate::games::Gomoku;
 use crate::search::{Mcts, RandomSearcher, Searcher};
 
@@ -24,13 +25,10 @@ impl Engines for Gomoku {
     }
 
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
+        if let Some(config) = alphabeta_config(name) {
+            return Some(Box::new(ThreatSearch::new(config)));
+        }
         match name {
-            "alphabeta" => Some(Box::new(ThreatSearch::default())),
-            "alphabeta-v1" => Some(Box::new(ThreatSearch::generic())),
-            "alphabeta-v2" => Some(Box::new(ThreatSearch::v2())),
-            "alphabeta-v3" => Some(Box::new(ThreatSearch::v3())),
-            "alphabeta-trained" => Some(Box::new(ThreatSearch::new(trained_v3()))),
-            "alphabeta-hand" => Some(Box::new(ThreatSearch::new(hand_default()))),
             "greedy" => Some(Box::new(GreedyThreats::new(seed))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),
@@ -38,14 +36,32 @@ impl Engines for Gomoku {
         }
     }
 
-    /// "alphabeta" runs its main search with lazy SMP.
     fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
-        (name == "alphabeta").then(|| {
-            Box::new(ThreatSearch::with_threads(
-                ThreatSearchConfig::default(),
-                threads,
-            )) as Box<dyn Searcher<Self>>
-        })
+        lazy_smp(name, alphabeta_config(name)?, threads)
+    }
+
+    /// The alpha-beta engines take the options of [`super::options`].
+    fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
+        tuned_config(name, options).map(drop)
+    }
+
+    fn engine_with_options(
+        name: &str,
+        seed: u64,
+        threads: usize,
+        options: &[EngineOption],
+    ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
+        let Some(config) = tuned_config(name, options)? else {
+            return Self::engine_on_threads(name, seed, threads)
+                .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()));
+        };
+        Ok(on_threads(
+            seed,
+            threads,
+            || lazy_smp(name, config, threads),
+            |_| Some(Box::new(ThreatSearch::new(config))),
+        )
+        .expect("an alpha-beta engine is always built"))
     }
 
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -55,6 +71,43 @@ impl Engines for Gomoku {
     fn threads_bench(out: &mut dyn std::io::Write, threads: usize) -> std::io::Result<()> {
         super::gomoku_threads_bench(out, threads)
     }
+}
+
+/// The configuration of the alpha-beta engine `name`; `None` for the others.
+fn alphabeta_config(name: &str) -> Option<ThreatSearchConfig> {
+    Some(match name {
+        "alphabeta" => ThreatSearchConfig::default(),
+        "alphabeta-v1" => ThreatSearchConfig::generic(),
+        "alphabeta-v2" => ThreatSearchConfig::v2(),
+        "alphabeta-v3" => ThreatSearchConfig::v3(),
+        "alphabeta-trained" => trained_v3(),
+        "alphabeta-hand" => hand_default(),
+        _ => return None,
+    })
+}
+
+/// "alphabeta" runs its main search with lazy SMP; the baselines stay as
+/// they were measured (copies side by side).
+fn lazy_smp(
+    name: &str,
+    config: ThreatSearchConfig,
+    threads: usize,
+) -> Option<Box<dyn Searcher<Gomoku>>> {
+    (name == "alphabeta")
+        .then(|| Box::new(ThreatSearch::with_threads(config, threads)) as Box<dyn Searcher<Gomoku>>)
+}
+
+/// The alpha-beta engine `name` tuned by `options`; `None` for another
+/// engine given no options (an error with some).
+fn tuned_config(
+    name: &str,
+    options: &[EngineOption],
+) -> Result<Option<ThreatSearchConfig>, EngineOptionError> {
+    let Some(mut config) = alphabeta_config(name) else {
+        return no_options::<Gomoku>(name, options).map(|()| None);
+    };
+    apply_options(name, &mut config, options)?;
+    Ok(Some(config))
 }
 
 /// `alphabeta-v3` with the trained evaluation instead of the hand one: the

@@ -1,0 +1,412 @@
+//! The tuning options of the alpha-beta engines (`builtin:alphabeta,KEY=VALUE,...`
+//! in the referee, `--engine-option KEY=VALUE` on the bot): each key sets the
+//! field of [`ThreatSearchConfig`] or of its [`PvsConfig`] main search of the
+//! same name. A field added to either config becomes an option with one line
+//! in [`TUNABLES`].
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use super::engine::{MainSearch, ThreatSearchConfig};
+use super::evaluator::Evaluation;
+use super::pvs::PvsConfig;
+use crate::engines::{EngineOption, EngineOptionError};
+
+/// What a value should have been, when it is not.
+type Expected = String;
+
+/// Where an option's value goes.
+enum Setter {
+    /// A field of [`ThreatSearchConfig`]: the root checks and the table,
+    /// in every alpha-beta engine.
+    Root(fn(&mut ThreatSearchConfig, &str) -> Result<(), Expected>),
+    /// A field of the [`PvsConfig`] main search (every alpha-beta engine
+    /// but `alphabeta-v1`, whose main search is the generic one).
+    Pvs(fn(&mut PvsConfig, &str) -> Result<(), Expected>),
+}
+
+/// Node caps of the root checks and probes.
+const NODES: RangeInclusive<u64> = 0..=1_000_000_000;
+/// Move counts.
+const MOVES: RangeInclusive<usize> = 0..=225;
+/// Search depths, in plies.
+const PLIES: RangeInclusive<i32> = 0..=64;
+
+/// Every option: its key (the field's name; `weights.NAME` for a hand
+/// evaluation weight) and where its value goes.
+const TUNABLES: &[(&str, Setter)] = &[
+    (
+        "root_vcf_nodes",
+        Setter::Root(|c, v| number(&mut c.root_vcf_nodes, v, NODES)),
+    ),
+    (
+        "defence_vcf_nodes",
+        Setter::Root(|c, v| number(&mut c.defence_vcf_nodes, v, NODES)),
+    ),
+    (
+        "root_vct_nodes",
+        Setter::Root(|c, v| number(&mut c.root_vct_nodes, v, NODES)),
+    ),
+    (
+        "defence_vct_nodes",
+        Setter::Root(|c, v| number(&mut c.defence_vct_nodes, v, NODES)),
+    ),
+    (
+        "vct_max_threats",
+        Setter::Root(|c, v| number(&mut c.vct_max_threats, v, 1..=40)),
+    ),
+    (
+        "vct_deepening",
+        Setter::Root(|c, v| flag(&mut c.vct_deepening, v)),
+    ),
+    (
+        "root_time_percent",
+        Setter::Root(|c, v| number(&mut c.root_time_percent, v, 0..=100)),
+    ),
+    (
+        "tt_bytes",
+        Setter::Root(|c, v| number(&mut c.tt_bytes, v, 1 << 16..=1 << 30)),
+    ),
+    (
+        "evaluation",
+        Setter::Pvs(|c, v| evaluation(&mut c.evaluation, v)),
+    ),
+    (
+        "weights.mover",
+        Setter::Pvs(|c, v| number(&mut c.weights.mover, v, 0..=100)),
+    ),
+    (
+        "weights.opponent",
+        Setter::Pvs(|c, v| number(&mut c.weights.opponent, v, 0..=100)),
+    ),
+    (
+        "weights.mover_double_three",
+        Setter::Pvs(|c, v| number(&mut c.weights.mover_double_three, v, 0..=10_000)),
+    ),
+    (
+        "weights.opponent_four_three",
+        Setter::Pvs(|c, v| number(&mut c.weights.opponent_four_three, v, 0..=10_000)),
+    ),
+    (
+        "weights.opponent_double_three",
+        Setter::Pvs(|c, v| number(&mut c.weights.opponent_double_three, v, 0..=10_000)),
+    ),
+    (
+        "branch_limit",
+        Setter::Pvs(|c, v| number(&mut c.branch_limit, v, 1..=225)),
+    ),
+    (
+        "root_branch_limit",
+        Setter::Pvs(|c, v| number(&mut c.root_branch_limit, v, 1..=225)),
+    ),
+    (
+        "probe_vcf_nodes",
+        Setter::Pvs(|c, v| number(&mut c.probe_vcf_nodes, v, NODES)),
+    ),
+    // 0 would never widen a failed window.
+    (
+        "aspiration",
+        Setter::Pvs(|c, v| number(&mut c.aspiration, v, 1..=10_000)),
+    ),
+    (
+        "futility_margin",
+        Setter::Pvs(|c, v| number(&mut c.futility_margin, v, 0..=100_000)),
+    ),
+    (
+        "futility_depth",
+        Setter::Pvs(|c, v| number(&mut c.futility_depth, v, PLIES)),
+    ),
+    (
+        "lmr_depth",
+        Setter::Pvs(|c, v| number(&mut c.lmr_depth, v, PLIES)),
+    ),
+    (
+        "lmr_moves",
+        Setter::Pvs(|c, v| number(&mut c.lmr_moves, v, MOVES)),
+    ),
+    (
+        "lmr_divisor_tenths",
+        Setter::Pvs(|c, v| number(&mut c.lmr_divisor_tenths, v, 1..=1000)),
+    ),
+    (
+        "lmp_base",
+        Setter::Pvs(|c, v| number(&mut c.lmp_base, v, MOVES)),
+    ),
+    (
+        "threat_extension_plies",
+        Setter::Pvs(|c, v| plies_or_none(&mut c.threat_extension_plies, v)),
+    ),
+    (
+        "soft_limit_percent",
+        Setter::Pvs(|c, v| number(&mut c.soft_limit_percent, v, 1..=100)),
+    ),
+    (
+        "partial_iterations",
+        Setter::Pvs(|c, v| flag(&mut c.partial_iterations, v)),
+    ),
+];
+
+/// `config`, the alpha-beta engine `engine`'s, tuned by `options` in order.
+pub(super) fn apply_options(
+    engine: &str,
+    config: &mut ThreatSearchConfig,
+    options: &[EngineOption],
+) -> Result<(), EngineOptionError> {
+    for option in options {
+        let result = TUNABLES
+            .iter()
+            .find(|(key, _)| *key == option.key)
+            .and_then(|(_, setter)| set(setter, config, &option.value))
+            .ok_or_else(|| EngineOptionError::UnknownKey {
+                engine: engine.to_string(),
+                key: option.key.clone(),
+                known: known_keys(config).join(", "),
+            })?;
+        result.map_err(|expected| EngineOptionError::BadValue {
+            key: option.key.clone(),
+            value: option.value.clone(),
+            expected,
+        })?;
+    }
+    Ok(())
+}
+
+/// The keys an engine configured as `config` takes.
+pub(super) fn known_keys(config: &ThreatSearchConfig) -> Vec<&'static str> {
+    TUNABLES
+        .iter()
+        .filter(|(_, setter)| matches!(setter, Setter::Root(_)) || has_pvs(config))
+        .map(|&(key, _)| key)
+        .collect()
+}
+
+fn has_pvs(config: &ThreatSearchConfig) -> bool {
+    matches!(config.main, MainSearch::Pvs(_))
+}
+
+/// Sets the field `setter` names to `value`; `None` if `config` has no such
+/// field (a [`PvsConfig`] field of the generic main search).
+fn set(
+    setter: &Setter,
+    config: &mut ThreatSearchConfig,
+    value: &str,
+) -> Option<Result<(), Expected>> {
+    match setter {
+        Setter::Root(set) => Some(set(config, value)),
+        Setter::Pvs(set) => match &mut config.main {
+            MainSearch::Pvs(pvs) => Some(set(pvs, value)),
+            MainSearch::Generic => None,
+        },
+    }
+}
+
+fn number<T>(field: &mut T, text: &str, range: RangeInclusive<T>) -> Result<(), Expected>
+where
+    T: FromStr + PartialOrd + Display,
+{
+    match text.parse::<T>() {
+        Ok(value) if range.contains(&value) => {
+            *field = value;
+            Ok(())
+        }
+        _ => Err(format!(
+            "a whole number from {} to {}",
+            range.start(),
+            range.end()
+        )),
+    }
+}
+
+fn flag(field: &mut bool, text: &str) -> Result<(), Expected> {
+    *field = text.parse().map_err(|_| "true or false".to_string())?;
+    Ok(())
+}
+
+/// A ply count, or `none` for no limit.
+fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
+    if text == "none" {
+        *field = None;
+        return Ok(());
+    }
+    let mut plies = 0;
+    number(&mut plies, text, 0..=120).map_err(|expected| format!("none or {expected}"))?;
+    *field = Some(plies);
+    Ok(())
+}
+
+fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
+    *field = match text {
+        "hand" => Evaluation::Hand,
+        "trained" => Evaluation::trained(),
+        _ => return Err("hand or trained".to_string()),
+    };
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(items: &[&str]) -> Vec<EngineOption> {
+        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
+    }
+
+    fn tuned(
+        base: ThreatSearchConfig,
+        items: &[&str],
+    ) -> Result<ThreatSearchConfig, EngineOptionError> {
+        let mut config = base;
+        apply_options("alphabeta", &mut config, &options(items))?;
+        Ok(config)
+    }
+
+    fn pvs(config: &ThreatSearchConfig) -> &PvsConfig {
+        match &config.main {
+            MainSearch::Pvs(pvs) => pvs,
+            MainSearch::Generic => panic!("a PVS main search"),
+        }
+    }
+
+    #[test]
+    fn options_set_the_fields_of_their_name() {
+        let base = ThreatSearchConfig::default();
+        let config = tuned(
+            base,
+            &[
+                "lmp_base=7",
+                "lmr_divisor_tenths=25",
+                "futility_margin=123",
+                "root_vct_nodes=0",
+                "defence_vct_nodes=999",
+                "vct_deepening=false",
+                "threat_extension_plies=none",
+                "evaluation=hand",
+                "weights.opponent=9",
+            ],
+        )
+        .expect("valid options");
+        let expected = ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig {
+                lmp_base: 7,
+                lmr_divisor_tenths: 25,
+                futility_margin: 123,
+                threat_extension_plies: None,
+                evaluation: Evaluation::Hand,
+                weights: super::super::EvalWeights {
+                    opponent: 9,
+                    ..pvs(&base).weights
+                },
+                ..*pvs(&base)
+            }),
+            root_vct_nodes: 0,
+            defence_vct_nodes: 999,
+            vct_deepening: false,
+            ..base
+        };
+        assert_eq!(config, expected);
+        assert_ne!(config, base, "the options changed something");
+        let back = tuned(config, &["threat_extension_plies=2", "evaluation=trained"]).unwrap();
+        assert_eq!(pvs(&back).threat_extension_plies, Some(2));
+        assert_eq!(pvs(&back).evaluation, Evaluation::trained());
+    }
+
+    /// The name of the first field whose `Debug` text differs between two
+    /// configurations (a nested field's own name, as `opponent` in `weights`).
+    fn first_changed_field<'a>(before: &'a str, after: &str) -> &'a str {
+        let at = before
+            .bytes()
+            .zip(after.bytes())
+            .position(|(a, b)| a != b)
+            .unwrap_or(before.len().min(after.len()));
+        let colon = before[..at].rfind(": ").expect("a field before the change");
+        let start = before[..colon]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        &before[start..colon]
+    }
+
+    #[test]
+    fn every_key_sets_the_field_of_its_name() {
+        // Values of every kind; each key accepts one that its field does not
+        // hold by default (a flag: one of two).
+        let values = [
+            "1", "77", "1048576", "true", "false", "hand", "trained", "none",
+        ];
+        let base = ThreatSearchConfig::default();
+        let base_text = format!("{base:?}");
+        for &(key, _) in TUNABLES {
+            let field = key.rsplit('.').next().unwrap();
+            let changed: Vec<String> = values
+                .iter()
+                .filter_map(|value| tuned(base, &[&format!("{key}={value}")]).ok())
+                .filter(|config| *config != base)
+                .map(|config| first_changed_field(&base_text, &format!("{config:?}")).to_string())
+                .collect();
+            assert!(!changed.is_empty(), "{key} changes nothing");
+            assert!(
+                changed.iter().all(|name| name == field),
+                "{key} changed {changed:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_keys_list_the_known_ones() {
+        let error = tuned(ThreatSearchConfig::default(), &["lmp=4"]).unwrap_err();
+        let EngineOptionError::UnknownKey { key, known, .. } = &error else {
+            panic!("{error}")
+        };
+        assert_eq!(key, "lmp");
+        assert!(
+            known.contains("lmp_base") && known.contains("root_vct_nodes"),
+            "{error}"
+        );
+        assert!(error.to_string().contains("lmp_base"), "{error}");
+    }
+
+    #[test]
+    fn main_search_keys_are_unknown_to_the_generic_engine() {
+        let generic = ThreatSearchConfig::generic();
+        let mut config = generic;
+        let error =
+            apply_options("alphabeta-v1", &mut config, &options(&["lmp_base=4"])).unwrap_err();
+        let EngineOptionError::UnknownKey { engine, known, .. } = &error else {
+            panic!("{error}")
+        };
+        assert_eq!(engine, "alphabeta-v1");
+        assert!(
+            known.contains("root_vcf_nodes") && !known.contains("lmp_base"),
+            "{error}"
+        );
+        let config = tuned(generic, &["root_vcf_nodes=5"]).expect("a root option");
+        assert_eq!(config.root_vcf_nodes, 5);
+    }
+
+    #[test]
+    fn bad_values_say_what_was_expected() {
+        for (option, expected) in [
+            ("lmp_base=x", "a whole number from 0 to 225"),
+            ("lmp_base=-1", "a whole number from 0 to 225"),
+            ("lmp_base=226", "a whole number from 0 to 225"),
+            ("aspiration=0", "a whole number from 1 to 10000"),
+            ("vct_deepening=yes", "true or false"),
+            (
+                "threat_extension_plies=all",
+                "none or a whole number from 0 to 120",
+            ),
+            ("evaluation=neural", "hand or trained"),
+        ] {
+            let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
+            let (key, value) = option.split_once('=').unwrap();
+            assert_eq!(
+                error,
+                EngineOptionError::BadValue {
+                    key: key.into(),
+                    value: value.into(),
+                    expected: expected.into()
+                }
+            );
+        }
+    }
+}
