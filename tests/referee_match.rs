@@ -294,6 +294,36 @@ fn refused_set_ups_fail_clearly() {
         "{}",
         unknown.stderr
     );
+    // A tuning option the engine does not have: refused before any game,
+    // naming the spec and the keys it does have.
+    let log = scratch.path("tuned.jsonl");
+    let bad_option = referee(
+        &scratch,
+        &[
+            "play",
+            "gomoku",
+            "builtin:alphabeta,threads=2,lmp=4",
+            "builtin:random",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(bad_option.output.status.code(), Some(2));
+    assert_eq!(
+        bad_option.stderr.lines().count(),
+        1,
+        "{}",
+        bad_option.stderr
+    );
+    assert!(
+        bad_option
+            .stderr
+            .contains("builtin:alphabeta,threads=2,lmp=4: alphabeta has no option \"lmp\"")
+            && bad_option.stderr.contains("lmp_base"),
+        "{}",
+        bad_option.stderr
+    );
+    assert!(!log.exists(), "no game was logged");
     for time in ["1e20", "0", "-1", "nan"] {
         let absurd = referee(
             &scratch,

@@ -307,6 +307,9 @@ mod tests {
             ("./bot --opt a=b", "./bot --opt a=b")
         );
         assert_eq!(Entrant::parse("builtin:random").name, "builtin:random");
+        // Tuning options stay in the name the log records.
+        let tuned = "builtin:alphabeta,threads=2,lmp_base=4";
+        assert_eq!(Entrant::parse(tuned).name, tuned);
         assert_eq!(Entrant::parse("v2=env X=1 ./bot").spec, "env X=1 ./bot");
     }
 }

@@ -133,3 +133,63 @@ fn hand_default() -> ThreatSearchConfig {
     }
     config
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+    use crate::Game;
+
+    fn options(items: &[&str]) -> Vec<EngineOption> {
+        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
+    }
+
+    #[test]
+    fn every_alphabeta_engine_takes_root_options_on_any_threads() {
+        let limits = Limits::nodes(2_000);
+        for &name in Gomoku::engine_names() {
+            let tuned = options(&["root_vct_nodes=0", "defence_vcf_nodes=100"]);
+            let expected = alphabeta_config(name).map(|base| ThreatSearchConfig {
+                root_vct_nodes: 0,
+                defence_vcf_nodes: 100,
+                ..base
+            });
+            assert_eq!(
+                tuned_config(name, &tuned).ok(),
+                expected.map(Some),
+                "{name}"
+            );
+            for threads in [1, 2] {
+                let engine = Gomoku::engine_with_options(name, 1, threads, &tuned);
+                assert_eq!(engine.is_ok(), expected.is_some(), "{name} on {threads}");
+                if let Ok(mut engine) = engine {
+                    let start = Gomoku::start();
+                    let m = engine.choose_move(&start, &limits).best_move;
+                    assert!(start.is_legal(m), "{name}: {m:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_options_every_engine_is_built_as_by_name() {
+        for &name in Gomoku::engine_names() {
+            assert_eq!(Gomoku::check_engine_options(name, &[]), Ok(()), "{name}");
+            assert!(
+                Gomoku::engine_with_options(name, 1, 1, &[]).is_ok(),
+                "{name}"
+            );
+        }
+        assert_eq!(
+            Gomoku::check_engine_options("nonsense", &[]),
+            Err(EngineOptionError::UnknownEngine("nonsense".into()))
+        );
+        assert_eq!(
+            Gomoku::check_engine_options("greedy", &options(&["lmp_base=4"])),
+            Err(EngineOptionError::TakesNoOptions {
+                engine: "greedy".into(),
+                key: "lmp_base".into()
+            })
+        );
+    }
+}
