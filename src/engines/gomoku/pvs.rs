@@ -70,6 +70,17 @@ pub struct PvsConfig {
     /// below the horizon too (threat sequences read to their end), `Some(n)`
     /// for at most `n` plies below the horizon (`Some(0)`: never).
     pub threat_extension_plies: Option<u32>,
+    /// The threat classes (bit `Threat as u8`) whose moves are never
+    /// reduced or pruned when the mover makes them.
+    pub tactical_threats: u8,
+    /// Null-move pruning: at a non-PV node at least this many plies from
+    /// the horizon, where the opponent threatens nothing that needs an
+    /// answer and the static value is at least beta, the side passes and
+    /// the opponent's reply is searched `null_move_reduction + depth / 4`
+    /// plies shallower; if it still fails high, so does the node. 0: off.
+    pub null_move_depth: i32,
+    /// Plies the null move's search is cut beyond the one it costs.
+    pub null_move_reduction: i32,
     /// A new iteration starts only while less than this share of the time
     /// to the deadline is gone, in percent.
     pub soft_limit_percent: u32,
@@ -129,6 +140,16 @@ impl PvsConfig {
             lmr_divisor_tenths: 20,
             lmp_base: 0,
             threat_extension_plies: None,
+            tactical_threats: threat_set(&[
+                Threat::Three,
+                Threat::DoubleThree,
+                Threat::Four,
+                Threat::FourThree,
+                Threat::FlexFour,
+                Threat::Five,
+            ]),
+            null_move_depth: 0,
+            null_move_reduction: 2,
             soft_limit_percent: 50,
             partial_iterations: false,
         }
@@ -163,6 +184,9 @@ pub struct PvsSearch {
     tt: TranspositionTable<GomokuMove>,
     killers: Vec<[Option<GomokuMove>; 2]>,
     history: Vec<[u32; Gomoku::POINTS]>,
+    /// `passed[ply]`: the move made at `ply` on the current line is a null
+    /// move (two passes in a row would prove nothing).
+    passed: Vec<bool>,
     vcf: VcfSolver,
     probe_cache: Vec<ProbeEntry>,
     limits: Limits,
@@ -192,6 +216,7 @@ impl PvsSearch {
             tt: TranspositionTable::new(config.tt_bytes),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; Gomoku::POINTS]; 2],
+            passed: vec![false; MAX_SEARCH_PLY as usize + 2],
             vcf: VcfSolver::new(PROBE_TABLE_BITS),
             probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
             limits: Limits::default(),
@@ -337,8 +362,7 @@ impl PvsSearch {
         let mut best_index = 0;
         for i in 0..moves.len() {
             let m = moves[i];
-            let tactical = self.board.threat(side, m.index()) >= Threat::Three
-                || self.board.threat(side.opponent(), m.index()) >= Threat::DoubleThree;
+            let tactical = self.is_tactical(side, m.index());
             let reduction = if i >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
                 (self.late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
             } else {
@@ -549,6 +573,24 @@ impl PvsSearch {
         {
             return Some(static_eval);
         }
+        if self.config.null_move_depth > 0
+            && !pv_node
+            && quiet
+            && depth >= self.config.null_move_depth
+            && static_eval >= beta
+            && !is_proven(beta)
+            && (ply == 0 || !self.passed[ply as usize - 1])
+        {
+            let reduced = depth - 1 - self.config.null_move_reduction - depth / 4;
+            self.passed[ply as usize] = true;
+            let score = self.pvs(reduced, ply + 1, -beta, -beta + 1, opponent);
+            self.passed[ply as usize] = false;
+            let score = -score?;
+            if score >= beta {
+                // A proven win after a pass is not a proof for this node.
+                return Some(if is_proven(score) { beta } else { score });
+            }
+        }
 
         let mut moves = MoveList::new();
         generate(&self.board, side, self.config.branch_limit, &mut moves);
@@ -567,8 +609,7 @@ impl PvsSearch {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
             let p = m.index();
-            let tactical = self.board.threat(side, p) >= Threat::Three
-                || self.board.threat(opponent, p) >= Threat::DoubleThree;
+            let tactical = self.is_tactical(side, p);
             if i > 0 && futile && !tactical {
                 continue;
             }
@@ -641,6 +682,14 @@ impl PvsSearch {
         }
     }
 
+    /// `true` for a move never reduced or pruned: it makes at least
+    /// one of the `tactical_threats` for `side`, or takes the opponent's double threat.
+    #[inline]
+    fn is_tactical(&self, side: Player, point: usize) -> bool {
+        self.config.tactical_threats & (1 << self.board.threat(side, point) as u8) != 0
+            || self.board.threat(side.opponent(), point) >= Threat::DoubleThree
+    }
+
     /// Plies to cut from a quiet late move: grows with the log of the depth
     /// and of the move's rank, as in chess engines' late-move reductions.
     #[inline]
@@ -692,6 +741,17 @@ impl PvsSearch {
         }
         pv
     }
+}
+
+/// The bit set of `threats`, bit `Threat as u8` each.
+pub const fn threat_set(threats: &[Threat]) -> u8 {
+    let mut set = 0;
+    let mut i = 0;
+    while i < threats.len() {
+        set |= 1 << threats[i] as u8;
+        i += 1;
+    }
+    set
 }
 
 /// Mixed into the table key when White is to move.
