@@ -4,7 +4,7 @@
 //! ```sh
 //! # Games (appended to the file; rerun the same command to resume):
 //! cargo run --release --example gomoku_train -- selfplay --out games.tsv \
-//!     --games 3000 --seed 1 --nodes 3000
+//!     --engine alphabeta --games 3000 --seed 1 --nodes 3000
 //! # Fit and write the embedded weights:
 //! cargo run --release --example gomoku_train -- fit games.tsv \
 //!     --out src/engines/gomoku/trained_weights.rs
@@ -21,7 +21,7 @@ use anyhow::{ensure, Context, Result};
 use boardbots::engines::gomoku::training::{
     describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
 };
-use boardbots::engines::gomoku::ThreatSearchConfig;
+use boardbots::engines::gomoku::alphabeta_config;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
 use clap::{Parser, Subcommand};
@@ -43,6 +43,9 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The alpha-beta engine on both sides (by its registry name).
+        #[arg(long, default_value = "alphabeta-v3")]
+        engine: String,
         /// Node cap per move.
         #[arg(long, default_value_t = 3000)]
         nodes: u64,
@@ -72,19 +75,22 @@ fn main() -> Result<()> {
             out,
             games,
             seed,
+            engine,
             nodes,
             random_plies,
             random_width,
             openings,
             threads,
         } => {
+            let engine = alphabeta_config(&engine)
+                .with_context(|| format!("{engine} is not an alpha-beta Gomoku engine"))?;
             ensure!(threads > 0, "--threads must be at least 1");
             let text = std::fs::read_to_string(&openings)
                 .with_context(|| format!("reading {}", openings.display()))?;
             let openings = parse_openings::<Gomoku>(&text).map_err(anyhow::Error::msg)?;
             ensure!(!openings.is_empty(), "no openings in the file");
             let config = SelfPlayConfig {
-                engine: ThreatSearchConfig::v3(),
+                engine,
                 seed,
                 nodes,
                 random_plies,

@@ -37,6 +37,7 @@ pub use notation::{format_move, parse_move, parse_moves, NotationError};
 pub use patterns::{pattern_of, Pattern};
 pub use position::ThreatPosition;
 pub use pvs::{PvsConfig, PvsSearch};
+pub use registry::alphabeta_config;
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
 pub use trained::{

@@ -73,8 +73,9 @@ impl Engines for Gomoku {
     }
 }
 
-/// The configuration of the alpha-beta engine `name`; `None` for the others.
-fn alphabeta_config(name: &str) -> Option<ThreatSearchConfig> {
+/// The configuration of the alpha-beta engine `name` (on one thread);
+/// `None` for the others.
+pub fn alphabeta_config(name: &str) -> Option<ThreatSearchConfig> {
     Some(match name {
         "alphabeta" => ThreatSearchConfig::default(),
         "alphabeta-v1" => ThreatSearchConfig::generic(),
