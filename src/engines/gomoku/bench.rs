@@ -1,4 +1,5 @@
-//! `gomoku bench`: for the main search of `alphabeta` and of the
+//! `gomoku bench`: for the main search of `alphabeta` (and of it with the
+//! other trained evaluation, whose cost differs) and of the
 //! `alphabeta-v3`, `alphabeta-v2` and `alphabeta-v1` baselines, the depth reached and the nodes per second in
 //! 0.8 s on fixed positions; then VCF solves per second (node-capped, the
 //! same work every run).
@@ -6,7 +7,8 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::engine::ThreatSearch;
+use super::engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
+use super::evaluator::Evaluation;
 use super::notation::parse_moves;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
@@ -45,11 +47,23 @@ fn position(moves: &str) -> Gomoku {
     pos
 }
 
+/// `alphabeta` with another static evaluation.
+fn with_evaluation(evaluation: Evaluation) -> ThreatSearch {
+    let mut config = ThreatSearchConfig::default();
+    if let MainSearch::Pvs(pvs) = &mut config.main {
+        pvs.evaluation = evaluation;
+    }
+    ThreatSearch::new(config)
+}
+
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     type Make = fn() -> ThreatSearch;
-    let engines: [(&str, Make); 4] = [
+    let engines: [(&str, Make); 5] = [
         ("alphabeta", ThreatSearch::default),
+        ("alphabeta,evaluation=trained2", || {
+            with_evaluation(Evaluation::trained2())
+        }),
         ("alphabeta-v3", ThreatSearch::v3),
         ("alphabeta-v2", ThreatSearch::v2),
         ("alphabeta-v1", ThreatSearch::generic),

@@ -6,7 +6,7 @@ use super::movegen::generate;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
-use super::trained::{evaluate_trained, TrainedWeights, TRAINED_WEIGHTS};
+use super::trained::{evaluate_trained, TrainedWeights, TRAINED1_WEIGHTS, TRAINED2_WEIGHTS};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;
@@ -110,9 +110,20 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The embedded trained weights.
+    /// The default engine's trained evaluation (`trained1`).
     pub fn trained() -> Self {
-        Evaluation::Trained(&TRAINED_WEIGHTS)
+        Self::trained1()
+    }
+
+    /// The trained evaluation on line features (`trained1`).
+    pub fn trained1() -> Self {
+        Evaluation::Trained(&TRAINED1_WEIGHTS)
+    }
+
+    /// The trained evaluation on line and shape features with phase terms
+    /// (`trained2`).
+    pub fn trained2() -> Self {
+        Evaluation::Trained(&TRAINED2_WEIGHTS)
     }
 
     /// The static evaluation of `board` for `me` to move; `hand` weights

@@ -20,6 +20,7 @@ mod patterns;
 mod position;
 mod pvs;
 mod registry;
+mod shape;
 mod solver;
 mod threat;
 mod threat_board;
@@ -38,10 +39,12 @@ pub use patterns::{pattern_of, Pattern};
 pub use position::ThreatPosition;
 pub use pvs::{PvsConfig, PvsSearch};
 pub use registry::alphabeta_config;
+pub use shape::Shape;
 pub use threat::Threat;
 pub use threat_board::ThreatBoard;
 pub use trained::{
-    evaluate_trained, feature_names, features, TrainedWeights, FEATURES, TRAINED_WEIGHTS,
+    evaluate_trained, line_features, linear_value, shape_features, FeatureSet, TrainedWeights,
+    LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED1_WEIGHTS, TRAINED2_WEIGHTS,
     WEIGHT_SCALE,
 };
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};

@@ -251,7 +251,9 @@ fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     *field = match text {
         "hand" => Evaluation::Hand,
         "trained" => Evaluation::trained(),
-        _ => return Err("hand or trained".to_string()),
+        "trained1" => Evaluation::trained1(),
+        "trained2" => Evaluation::trained2(),
+        _ => return Err("hand, trained, trained1 or trained2".to_string()),
     };
     Ok(())
 }
@@ -321,6 +323,14 @@ mod tests {
         let back = tuned(config, &["threat_extension_plies=2", "evaluation=trained"]).unwrap();
         assert_eq!(pvs(&back).threat_extension_plies, Some(2));
         assert_eq!(pvs(&back).evaluation, Evaluation::trained());
+        for (value, evaluation) in [
+            ("trained1", Evaluation::trained1()),
+            ("trained2", Evaluation::trained2()),
+        ] {
+            let option = format!("evaluation={value}");
+            let tuned = tuned(config, &[option.as_str()]).unwrap();
+            assert_eq!(pvs(&tuned).evaluation, evaluation);
+        }
     }
 
     /// The name of the first field whose `Debug` text differs between two
@@ -407,7 +417,7 @@ mod tests {
                 "threat_extension_plies=all",
                 "none or a whole number from 0 to 120",
             ),
-            ("evaluation=neural", "hand or trained"),
+            ("evaluation=neural", "hand, trained, trained1 or trained2"),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

@@ -2,6 +2,7 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
+use super::shape::Shape;
 use super::threat::{
     pattern_value, summarize, threat_bonus, threat_key_part, threat_of_key, Threat,
 };
@@ -127,6 +128,12 @@ pub struct ThreatBoard {
     /// where a `side` stone would make `pattern`; occupied points count for
     /// nothing.
     pattern_counts: [[u16; Pattern::COUNT]; 2],
+    /// `shapes[side][point]`: the [`Shape`] of `lines[side][point]`
+    /// (`Shape::default()` on occupied points).
+    shapes: [[Shape; POINTS]; 2],
+    /// `shape_counts[side][shape]`: the empty points of each shape for
+    /// `side`; occupied points count for nothing.
+    shape_counts: [[u16; Shape::COUNT]; 2],
     /// Sum of `values` over the empty points, per side.
     value_totals: [i32; 2],
     /// Stones within the 5x5 square around each point.
@@ -164,6 +171,8 @@ impl ThreatBoard {
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
             pattern_counts: [[0; Pattern::COUNT]; 2],
+            shapes: [[Shape::default(); POINTS]; 2],
+            shape_counts: [[0; Shape::COUNT]; 2],
             value_totals: [0; 2],
             stones_near: [0; POINTS],
             stone_count: 0,
@@ -201,6 +210,8 @@ impl ThreatBoard {
                 self.pattern_counts[side][pattern as usize] -= 1;
             }
             self.lines[side][point] = [Pattern::Dead; 4];
+            let shape = std::mem::take(&mut self.shapes[side][point]);
+            self.shape_counts[side][shape.index()] -= 1;
             self.threat_keys[side][point] = 0;
             self.line_values[side][point] = 0;
         }
@@ -270,6 +281,9 @@ impl ThreatBoard {
                 self.pattern_counts[side][pattern as usize] += 1;
             }
             self.lines[side][point] = lines;
+            let shape = Shape::of(lines);
+            self.shapes[side][point] = shape;
+            self.shape_counts[side][shape.index()] += 1;
             self.threat_keys[side][point] = lines.iter().map(|&p| threat_key_part(p)).sum();
             self.line_values[side][point] = lines.iter().map(|&p| pattern_value(p)).sum();
             let (threat, value) = summarize(lines);
@@ -287,6 +301,10 @@ impl ThreatBoard {
             if new != old {
                 self.pattern_counts[side][old as usize] -= 1;
                 self.pattern_counts[side][new as usize] += 1;
+                let shape = Shape::of(self.lines[side][point]);
+                let old_shape = std::mem::replace(&mut self.shapes[side][point], shape);
+                self.shape_counts[side][old_shape.index()] -= 1;
+                self.shape_counts[side][shape.index()] += 1;
                 let key = &mut self.threat_keys[side][point];
                 *key = *key + threat_key_part(new) - threat_key_part(old);
                 let threat = threat_of_key(*key);
@@ -399,6 +417,18 @@ impl ThreatBoard {
         self.pattern_counts[side.index()][pattern as usize] as usize
     }
 
+    /// How many empty points have the shape `shape` for `side`.
+    #[inline]
+    pub fn shape_count(&self, side: Player, shape: Shape) -> usize {
+        self.shape_counts[side.index()][shape.index()] as usize
+    }
+
+    /// The empty points of every shape for `side`, by [`Shape::index`].
+    #[inline]
+    pub fn shape_counts(&self, side: Player) -> &[u16; Shape::COUNT] {
+        &self.shape_counts[side.index()]
+    }
+
     /// The sum of the values of all empty points for `side`.
     #[inline]
     pub fn value_total(&self, side: Player) -> i32 {
@@ -487,6 +517,21 @@ mod tests {
         counts
     }
 
+    /// The shape counts from scratch, from the same independent line
+    /// patterns as [`counted_patterns`].
+    fn counted_shapes(board: &ThreatBoard) -> [[u16; Shape::COUNT]; 2] {
+        let mut counts = [[0; Shape::COUNT]; 2];
+        for point in (0..POINTS).filter(|&p| board.is_empty(p)) {
+            let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
+            for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
+                let stone_at = |qx: i32, qy: i32| board.stone(qy as usize * SIZE + qx as usize);
+                let lines = DIRECTIONS.map(|d| pattern_from_stones(stone_at, colour, (x, y), d));
+                counts[side][Shape::of(lines).index()] += 1;
+            }
+        }
+        counts
+    }
+
     /// Incremental summaries equal those of a board rebuilt from scratch, and
     /// the five points agree with the rules module, along random games.
     #[test]
@@ -516,6 +561,8 @@ mod tests {
                 assert_eq!(rebuilt.threat_counts, board.threat_counts);
                 assert_eq!(rebuilt.pattern_counts, board.pattern_counts);
                 assert_eq!(board.pattern_counts, counted_patterns(&board));
+                assert_eq!(rebuilt.shape_counts, board.shape_counts);
+                assert_eq!(board.shape_counts, counted_shapes(&board));
                 assert_eq!(rebuilt.value_totals, board.value_totals);
                 assert_eq!(rebuilt.stones_near, board.stones_near);
             }
@@ -565,6 +612,7 @@ mod tests {
                     "incremental board differs from a rebuilt one"
                 );
                 assert_eq!(board.pattern_counts, counted_patterns(&board));
+                assert_eq!(board.shape_counts, counted_shapes(&board));
             }
         }
     }

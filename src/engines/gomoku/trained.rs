@@ -1,15 +1,22 @@
 //! The trained evaluation: a linear function of counts the threat board
 //! keeps incrementally, with weights fitted to self-play game results
-//! (`training`) and embedded in the binary (`trained_weights.rs`).
+//! (`training`) and embedded in the binary (`trained1_weights.rs`,
+//! `trained2_weights.rs`).
 //!
 //! Features, from the side to move's view (mover and opponent weighted
-//! separately, so the worth of having the move is learned):
-//! - per side, how many (empty point, direction) pairs carry each line
-//!   pattern but `Dead` ([`ThreatBoard::pattern_count`]);
-//! - per side, how many empty points carry each threat class but `None`
-//!   ([`ThreatBoard::count`]);
-//! - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
-//! - the number of stones (the game's phase).
+//! separately, so the worth of having the move is learned), in two sets:
+//! - [`FeatureSet::Lines`] (`trained1`):
+//!   - per side, how many (empty point, direction) pairs carry each line
+//!     pattern but `Dead` ([`ThreatBoard::pattern_count`]);
+//!   - per side, how many empty points carry each threat class but `None`
+//!     ([`ThreatBoard::count`]);
+//!   - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
+//!   - the number of stones (the game's phase).
+//! - [`FeatureSet::Shapes`] (`trained2`): those, then per side how many
+//!   empty points have each [`Shape`] but the weakest
+//!   ([`ThreatBoard::shape_count`]); every feature also enters a second
+//!   time multiplied by the stones on the board over [`PHASE_STONES`], so
+//!   a feature's worth can change over the game (a tapered evaluation).
 //!
 //! The hand evaluation is one point of this family (its point values are
 //! sums of per-pattern and per-threat values), so the fit can only match or
@@ -17,6 +24,7 @@
 
 use super::evaluator::combination_threats;
 use super::patterns::Pattern;
+use super::shape::Shape;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
 use crate::game::Player;
@@ -25,37 +33,100 @@ use crate::game::Player;
 const PATTERN_FEATURES: usize = Pattern::COUNT - 1;
 /// Threat classes counted per side (all but `None`).
 const THREAT_FEATURES: usize = Threat::COUNT - 1;
-/// Features per side.
+/// Line features per side.
 const SIDE_FEATURES: usize = PATTERN_FEATURES + THREAT_FEATURES;
-/// Index of the first feature after the two sides' counts.
+/// Index of the first feature after the two sides' line counts.
 const COMBINATIONS: usize = 2 * SIDE_FEATURES;
+/// Shapes counted per side (all but the weakest).
+const SHAPE_SIDE_FEATURES: usize = Shape::COUNT - 1;
 
-/// Number of features.
-pub const FEATURES: usize = COMBINATIONS + 4;
+/// Number of features of [`FeatureSet::Lines`].
+pub const LINE_FEATURES: usize = COMBINATIONS + 4;
+/// Number of features of [`FeatureSet::Shapes`] (phase terms not counted).
+pub const SHAPE_FEATURES: usize = LINE_FEATURES + 2 * SHAPE_SIDE_FEATURES;
 
-/// The feature names, in order (for reports and the weight file).
-pub fn feature_names() -> [String; FEATURES] {
-    let mut names: [String; FEATURES] = std::array::from_fn(|_| String::new());
-    for (s, side) in ["mover", "opponent"].iter().enumerate() {
-        for (i, pattern) in Pattern::ALL[1..].iter().enumerate() {
-            names[s * SIDE_FEATURES + i] = format!("{side} line {pattern:?}");
-        }
-        for (i, threat) in Threat::ALL[1..].iter().enumerate() {
-            names[s * SIDE_FEATURES + PATTERN_FEATURES + i] = format!("{side} point {threat:?}");
-        }
-    }
-    names[COMBINATIONS] = "mover double three, opponent without fours".into();
-    names[COMBINATIONS + 1] = "opponent four-three or better".into();
-    names[COMBINATIONS + 2] = "opponent double three (no four-three)".into();
-    names[COMBINATIONS + 3] = "stones".into();
-    names
+/// A phase term is its feature times the stones on the board divided by
+/// this.
+pub const PHASE_STONES: i64 = 100;
+
+/// The features a weight table reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeatureSet {
+    /// Line pattern and threat counts, combinations, stones; no phase terms.
+    Lines,
+    /// The line features, shape counts, and every one again as a phase term.
+    Shapes,
 }
 
-/// The features of `board` for `me` to move; see the module documentation.
+impl FeatureSet {
+    /// Number of features (phase terms not counted).
+    pub const fn len(self) -> usize {
+        match self {
+            FeatureSet::Lines => LINE_FEATURES,
+            FeatureSet::Shapes => SHAPE_FEATURES,
+        }
+    }
+
+    /// `true` if every feature also has a phase term.
+    pub const fn has_phase(self) -> bool {
+        matches!(self, FeatureSet::Shapes)
+    }
+
+    /// The feature names, in order (for reports and the weight file).
+    pub fn names(self) -> Vec<String> {
+        let mut names = vec![String::new(); LINE_FEATURES];
+        for (s, side) in ["mover", "opponent"].iter().enumerate() {
+            for (i, pattern) in Pattern::ALL[1..].iter().enumerate() {
+                names[s * SIDE_FEATURES + i] = format!("{side} line {pattern:?}");
+            }
+            for (i, threat) in Threat::ALL[1..].iter().enumerate() {
+                names[s * SIDE_FEATURES + PATTERN_FEATURES + i] =
+                    format!("{side} point {threat:?}");
+            }
+        }
+        names[COMBINATIONS] = "mover double three, opponent without fours".into();
+        names[COMBINATIONS + 1] = "opponent four-three or better".into();
+        names[COMBINATIONS + 2] = "opponent double three (no four-three)".into();
+        names[COMBINATIONS + 3] = "stones".into();
+        if self == FeatureSet::Shapes {
+            for side in ["mover", "opponent"] {
+                for shape in 1..Shape::COUNT {
+                    let (best, second) = shape_of_feature(shape).levels();
+                    names.push(format!("{side} shape {best}+{second}"));
+                }
+            }
+        }
+        names
+    }
+
+    /// The features of `board` for `me` to move, into `out` (its first
+    /// [`Self::len`] entries); for training, where the set is chosen at run
+    /// time.
+    pub fn extract(self, board: &ThreatBoard, me: Player, out: &mut [i32]) {
+        match self {
+            FeatureSet::Lines => out[..LINE_FEATURES].copy_from_slice(&line_features(board, me)),
+            FeatureSet::Shapes => {
+                out[..SHAPE_FEATURES].copy_from_slice(&shape_features(board, me))
+            }
+        }
+    }
+}
+
+/// The shape counted by shape feature `i` of a side (1-based: shape 0, the
+/// weakest, is not counted).
+fn shape_of_feature(i: usize) -> Shape {
+    (0..super::shape::LEVELS)
+        .flat_map(|best| (0..=best).map(move |second| Shape::from_levels(best, second)))
+        .find(|shape| shape.index() == i)
+        .expect("a shape number")
+}
+
+/// The features of [`FeatureSet::Lines`] of `board` for `me` to move; see
+/// the module documentation.
 #[inline]
-pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
+pub fn line_features(board: &ThreatBoard, me: Player) -> [i32; LINE_FEATURES] {
     let them = me.opponent();
-    let mut f = [0i32; FEATURES];
+    let mut f = [0i32; LINE_FEATURES];
     for (s, side) in [me, them].into_iter().enumerate() {
         let base = s * SIDE_FEATURES;
         for (i, &pattern) in Pattern::ALL[1..].iter().enumerate() {
@@ -72,6 +143,25 @@ pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
     f
 }
 
+/// The features of [`FeatureSet::Shapes`] of `board` for `me` to move (its
+/// phase terms are computed by the weights).
+#[inline]
+pub fn shape_features(board: &ThreatBoard, me: Player) -> [i32; SHAPE_FEATURES] {
+    let mut f = [0i32; SHAPE_FEATURES];
+    f[..LINE_FEATURES].copy_from_slice(&line_features(board, me));
+    for (s, side) in [me, me.opponent()].into_iter().enumerate() {
+        let counts = board.shape_counts(side);
+        let base = LINE_FEATURES + s * SHAPE_SIDE_FEATURES;
+        for (out, &count) in f[base..base + SHAPE_SIDE_FEATURES]
+            .iter_mut()
+            .zip(&counts[1..])
+        {
+            *out = count as i32;
+        }
+    }
+    f
+}
+
 /// Weights are stored in `1 / WEIGHT_SCALE` evaluation units.
 pub const WEIGHT_SCALE: i32 = 64;
 
@@ -79,26 +169,73 @@ pub const WEIGHT_SCALE: i32 = 64;
 /// units (about 1000 units: a clear advantage, as for the hand evaluation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrainedWeights {
+    /// The features the weights read.
+    pub features: FeatureSet,
     /// The side to move's constant share.
     pub bias: i32,
-    pub weights: [i32; FEATURES],
+    /// One per feature.
+    pub weights: &'static [i32],
+    /// One per feature if the set has phase terms, else none.
+    pub phase_weights: &'static [i32],
 }
 
-/// The weights fitted by `examples/gomoku_train.rs`, embedded.
-pub static TRAINED_WEIGHTS: TrainedWeights = include!("trained_weights.rs");
+/// The weights of the `trained1` evaluation ([`FeatureSet::Lines`]), fitted
+/// by `examples/gomoku_train.rs`, embedded.
+pub static TRAINED1_WEIGHTS: TrainedWeights = include!("trained1_weights.rs");
 
-/// The trained evaluation of `board` for `me` to move: `weights` against
-/// [`features`], rounded down to evaluation units.
+/// The weights of the `trained2` evaluation ([`FeatureSet::Shapes`]),
+/// fitted by `examples/gomoku_train.rs`, embedded.
+pub static TRAINED2_WEIGHTS: TrainedWeights = include!("trained2_weights.rs");
+
+/// The linear value of `features` (`stones` on the board) under `bias`,
+/// `weights` and `phase_weights` (empty: no phase terms), rounded down to
+/// evaluation units: the trained evaluation, shared with the fit's check of
+/// its rounded weights.
 #[inline]
-pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeights) -> i32 {
-    let f = features(board, me);
-    let sum: i32 = f
+pub fn linear_value(
+    features: &[i32],
+    stones: i32,
+    bias: i32,
+    weights: &[i32],
+    phase_weights: &[i32],
+) -> i32 {
+    let sum: i32 = features
         .iter()
-        .zip(&weights.weights)
+        .zip(weights)
         .map(|(&x, &w)| x * w)
         .sum::<i32>()
-        + weights.bias;
-    sum.div_euclid(WEIGHT_SCALE)
+        + bias;
+    let phase = if phase_weights.is_empty() {
+        0
+    } else {
+        let phase_sum: i32 = features
+            .iter()
+            .zip(phase_weights)
+            .map(|(&x, &w)| x * w)
+            .sum();
+        (phase_sum as i64 * stones as i64).div_euclid(PHASE_STONES) as i32
+    };
+    (sum + phase).div_euclid(WEIGHT_SCALE)
+}
+
+/// The trained evaluation of `board` for `me` to move: `weights` against
+/// the features of their set, rounded down to evaluation units.
+#[inline]
+pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeights) -> i32 {
+    let stones = board.stone_count() as i32;
+    let value = |features: &[i32]| {
+        linear_value(
+            features,
+            stones,
+            weights.bias,
+            weights.weights,
+            weights.phase_weights,
+        )
+    };
+    match weights.features {
+        FeatureSet::Lines => value(&line_features(board, me)),
+        FeatureSet::Shapes => value(&shape_features(board, me)),
+    }
 }
 
 #[cfg(test)]
@@ -113,12 +250,13 @@ mod tests {
 
     const SIZE: i32 = Gomoku::SIZE as i32;
 
-    /// The features of `pos` for its side to move, from the rules position
-    /// and the feature definition, without the threat board.
-    fn features_from_scratch(pos: &Gomoku) -> Vec<i32> {
+    /// The features of `set` of `pos` for its side to move, from the rules
+    /// position and the feature definition, without the threat board.
+    fn features_from_scratch(pos: &Gomoku, set: FeatureSet) -> Vec<i32> {
         let me = pos.side_to_move();
         let mut lines = [[0i32; Pattern::COUNT]; 2];
         let mut threats = [[0i32; Threat::COUNT]; 2];
+        let mut shapes = [[0i32; Shape::COUNT]; 2];
         let mut stones = 0;
         for y in 0..SIZE {
             for x in 0..SIZE {
@@ -134,6 +272,9 @@ mod tests {
                         lines[s][p as usize] += 1;
                     }
                     threats[s][summarize(patterns).0 as usize] += 1;
+                    let mut levels = patterns.map(crate::engines::gomoku::shape::level);
+                    levels.sort_unstable();
+                    shapes[s][Shape::from_levels(levels[3], levels[2]).index()] += 1;
                 }
             }
         }
@@ -148,41 +289,56 @@ mod tests {
         f.push(at_least(1, Threat::FourThree) as i32);
         f.push((!at_least(1, Threat::FourThree) && double_three(1)) as i32);
         f.push(stones);
+        if set == FeatureSet::Shapes {
+            for side_shapes in &shapes {
+                f.extend_from_slice(&side_shapes[1..]);
+            }
+        }
         f
     }
 
-    /// The embedded weights are loaded (not the all-zero placeholder), and
-    /// the trained evaluation of fixed positions equals the weights applied
-    /// to features counted from the stones alone.
+    /// Both embedded weight tables are loaded (not all-zero placeholders)
+    /// and have a weight per feature, and the trained evaluation of fixed
+    /// positions equals the weights applied to features counted from the
+    /// stones alone.
     #[test]
     fn embedded_weights_evaluate_fixed_positions() {
-        assert!(TRAINED_WEIGHTS.weights.iter().filter(|&&w| w != 0).count() >= FEATURES / 2);
         let games = [
             "h8 f6 e4 h6 i6 g5 i7 h4 e7 h5 h7 i5 j5",
             "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
             "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
         ];
-        for moves in games {
-            let mut pos = Gomoku::start();
-            for m in parse_moves(moves).unwrap() {
-                pos.try_play(m).unwrap();
+        for weights in [&TRAINED1_WEIGHTS, &TRAINED2_WEIGHTS] {
+            let set = weights.features;
+            assert_eq!(weights.weights.len(), set.len());
+            let phases = if set.has_phase() { set.len() } else { 0 };
+            assert_eq!(weights.phase_weights.len(), phases);
+            assert!(weights.weights.iter().filter(|&&w| w != 0).count() >= set.len() / 2);
+            assert_eq!(set.names().len(), set.len());
+            for moves in games {
+                let mut pos = Gomoku::start();
+                for m in parse_moves(moves).unwrap() {
+                    pos.try_play(m).unwrap();
+                }
+                let board = ThreatBoard::from_game(&pos);
+                let me = pos.side_to_move();
+                let expected_features = features_from_scratch(&pos, set);
+                let mut extracted = vec![0; set.len()];
+                set.extract(&board, me, &mut extracted);
+                assert_eq!(extracted, expected_features, "{moves}");
+                let dot = |w: &[i32]| -> i64 {
+                    expected_features
+                        .iter()
+                        .zip(w)
+                        .map(|(&x, &w)| x as i64 * w as i64)
+                        .sum()
+                };
+                let stones = board.stone_count() as i64;
+                let phase = (dot(weights.phase_weights) * stones).div_euclid(PHASE_STONES);
+                let sum = dot(weights.weights) + weights.bias as i64 + phase;
+                let expected = sum.div_euclid(WEIGHT_SCALE as i64) as i32;
+                assert_eq!(evaluate_trained(&board, me, weights), expected, "{moves}");
             }
-            let board = ThreatBoard::from_game(&pos);
-            let me = pos.side_to_move();
-            let expected_features = features_from_scratch(&pos);
-            assert_eq!(features(&board, me).to_vec(), expected_features, "{moves}");
-            let sum: i64 = expected_features
-                .iter()
-                .zip(&TRAINED_WEIGHTS.weights)
-                .map(|(&x, &w)| x as i64 * w as i64)
-                .sum::<i64>()
-                + TRAINED_WEIGHTS.bias as i64;
-            let expected = (sum as f64 / WEIGHT_SCALE as f64).floor() as i32;
-            assert_eq!(
-                evaluate_trained(&board, me, &TRAINED_WEIGHTS),
-                expected,
-                "{moves}"
-            );
         }
     }
 }

@@ -4,7 +4,9 @@
 use crate::engines::gomoku::evaluator::{evaluate, EvalWeights};
 use crate::engines::gomoku::threat::Threat;
 use crate::engines::gomoku::threat_board::ThreatBoard;
-use crate::engines::gomoku::trained::{features, TrainedWeights, FEATURES, WEIGHT_SCALE};
+use crate::engines::gomoku::trained::{
+    evaluate_trained, linear_value, FeatureSet, PHASE_STONES, TRAINED1_WEIGHTS, WEIGHT_SCALE,
+};
 use crate::game::{Game, Outcome};
 use crate::games::Gomoku;
 
@@ -13,9 +15,14 @@ use super::selfplay::{mix, GameRecord};
 /// One training position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    pub features: [i32; FEATURES],
+    /// The features of the set being fitted.
+    pub features: Vec<i32>,
+    /// Stones on the board (for the phase terms).
+    pub stones: i32,
     /// The hand evaluation ([`evaluate`] with the default weights).
     pub hand: i32,
+    /// The embedded `trained1` evaluation, the baseline a new fit must beat.
+    pub trained1: i32,
     /// 1 if the side to move won, 0 if it lost, 0.5 for a draw.
     pub won: f64,
     /// From a held-out game.
@@ -28,10 +35,11 @@ pub fn is_held_out(index: u64) -> bool {
     mix(index ^ 0x4845_4C44).is_multiple_of(5)
 }
 
-/// The positions of `games` the evaluation can meet: every position after
-/// the opening that is not already decided (the side to move has a five or
-/// an open four, or must block a five: the search settles those itself).
-pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
+/// The positions of `games` the evaluation can meet, with the features of
+/// `set`: every position after the opening that is not already decided
+/// (the side to move has a five or an open four, or must block a five: the
+/// search settles those itself).
+pub fn samples_of(games: &[GameRecord], set: FeatureSet) -> Vec<Sample> {
     let hand_weights = EvalWeights::default();
     let mut samples = Vec::new();
     for game in games {
@@ -47,9 +55,13 @@ pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
                     Outcome::Win(winner) => (winner == me) as u8 as f64,
                     Outcome::Draw => 0.5,
                 };
+                let mut features = vec![0; set.len()];
+                set.extract(&board, me, &mut features);
                 samples.push(Sample {
-                    features: features(&board, me),
+                    features,
+                    stones: board.stone_count() as i32,
                     hand: evaluate(&board, me, &hand_weights),
+                    trained1: evaluate_trained(&board, me, &TRAINED1_WEIGHTS),
                     won,
                     held_out,
                 });
@@ -86,6 +98,32 @@ pub struct Losses {
     pub held_out: f64,
 }
 
+/// Fitted weights as [`fit`] returns them: a [`TrainedWeights`] that owns
+/// its tables (written out by `weights_source` to be embedded).
+///
+/// [`TrainedWeights`]: crate::engines::gomoku::trained::TrainedWeights
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FittedWeights {
+    pub features: FeatureSet,
+    pub bias: i32,
+    pub weights: Vec<i32>,
+    /// Empty if the set has no phase terms.
+    pub phase_weights: Vec<i32>,
+}
+
+impl FittedWeights {
+    /// The trained evaluation of a sample under these weights.
+    pub fn value(&self, sample: &Sample) -> i32 {
+        linear_value(
+            &sample.features,
+            sample.stones,
+            self.bias,
+            &self.weights,
+            &self.phase_weights,
+        )
+    }
+}
+
 /// What [`fit`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitReport {
@@ -97,12 +135,15 @@ pub struct FitReport {
     pub hand: Losses,
     pub hand_scale: f64,
     pub hand_bias: f64,
+    /// The embedded `trained1` evaluation, its scale and bias fitted as the
+    /// hand evaluation's.
+    pub trained1: Losses,
     /// The fitted model as fitted (floating point).
     pub trained: Losses,
     /// The fitted model as embedded: integer weights in evaluation units,
     /// read through `hand_scale`.
     pub trained_rounded: Losses,
-    pub weights: TrainedWeights,
+    pub weights: FittedWeights,
 }
 
 fn sigmoid(z: f64) -> f64 {
@@ -129,12 +170,23 @@ fn losses(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Losses {
     }
 }
 
-/// Fits the trained evaluation on the training samples and compares it with
-/// a constant and the hand evaluation on both splits. The fitted weights
-/// are divided by the hand evaluation's fitted scale, so the trained
-/// evaluation speaks the hand evaluation's units (the search's margins
-/// assume them).
-pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
+/// The model's inputs of a sample: its features, then (if the set has
+/// them) the phase terms, as [`linear_value`] weighs them.
+fn inputs_of(sample: &Sample, set: FeatureSet) -> Vec<f64> {
+    let mut row: Vec<f64> = sample.features.iter().map(|&x| x as f64).collect();
+    if set.has_phase() {
+        let phase = sample.stones as f64 / PHASE_STONES as f64;
+        row.extend(sample.features.iter().map(|&x| x as f64 * phase));
+    }
+    row
+}
+
+/// Fits the trained evaluation on the training samples (features of
+/// `set`) and compares it with a constant, the hand evaluation and the
+/// embedded `trained1` on both splits. The fitted weights are divided by
+/// the hand evaluation's fitted scale, so the trained evaluation speaks the
+/// hand evaluation's units (the search's margins assume them).
+pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport {
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
     let won: Vec<f64> = train.iter().map(|s| s.won).collect();
     let mean_won = won.iter().sum::<f64>() / won.len().max(1) as f64;
@@ -145,32 +197,27 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
     let hand_scale = hand_w[0];
     let hand = losses(samples, |s| sigmoid(hand_scale * s.hand as f64 + hand_bias));
 
-    let inputs: Vec<Vec<f64>> = train
-        .iter()
-        .map(|s| s.features.iter().map(|&x| x as f64).collect())
-        .collect();
-    let (w, bias) = logistic(&inputs, &won, config);
-    let trained = losses(samples, |s| {
-        let z: f64 = s.features.iter().zip(&w).map(|(&x, w)| x as f64 * w).sum();
-        sigmoid(z + bias)
+    let trained1_inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.trained1 as f64]).collect();
+    let (trained1_w, trained1_bias) = logistic(&trained1_inputs, &won, config);
+    let trained1 = losses(samples, |s| {
+        sigmoid(trained1_w[0] * s.trained1 as f64 + trained1_bias)
     });
+
+    let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s, set)).collect();
+    let (w, bias) = logistic(&inputs, &won, config);
+    let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s, set), &w) + bias));
 
     // In evaluation units: one unit moves the logit by `hand_scale`.
     let units = WEIGHT_SCALE as f64 / hand_scale;
-    let weights = TrainedWeights {
+    let to_units = |w: &[f64]| -> Vec<i32> { w.iter().map(|w| (w * units).round() as i32).collect() };
+    let n = set.len();
+    let weights = FittedWeights {
+        features: set,
         bias: (bias * units).round() as i32,
-        weights: std::array::from_fn(|i| (w[i] * units).round() as i32),
+        weights: to_units(&w[..n]),
+        phase_weights: to_units(&w[n..]),
     };
-    let trained_rounded = losses(samples, |s| {
-        let sum: i32 = s
-            .features
-            .iter()
-            .zip(&weights.weights)
-            .map(|(&x, &w)| x * w)
-            .sum::<i32>()
-            + weights.bias;
-        sigmoid(hand_scale * sum.div_euclid(WEIGHT_SCALE) as f64)
-    });
+    let trained_rounded = losses(samples, |s| sigmoid(hand_scale * weights.value(s) as f64));
     FitReport {
         train_positions: train.len(),
         held_out_positions: samples.len() - train.len(),
@@ -178,6 +225,7 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
         hand,
         hand_scale,
         hand_bias,
+        trained1,
         trained,
         trained_rounded,
         weights,
@@ -228,12 +276,16 @@ fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, 
             let curvature = (p * (1.0 - p)).max(1e-9);
             for i in 0..k {
                 gradient[i] += (p - y) * row[i];
-                for (h, &r) in hessian[i].iter_mut().zip(row) {
-                    *h += curvature * row[i] * r;
+                let weighted = curvature * row[i];
+                for (h, &r) in hessian[i][..=i].iter_mut().zip(row) {
+                    *h += weighted * r;
                 }
             }
         }
         for i in 0..k {
+            for j in 0..i {
+                hessian[j][i] = hessian[i][j];
+            }
             if i < k - 1 {
                 gradient[i] += config.ridge * beta[i];
                 hessian[i][i] += config.ridge;

@@ -19,10 +19,12 @@ use std::path::Path;
 
 use anyhow::Context;
 
-pub use fit::{fit, is_held_out, samples_of, FitConfig, FitReport, Losses, Sample};
+pub use fit::{
+    fit, is_held_out, samples_of, FitConfig, FitReport, FittedWeights, Losses, Sample,
+};
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 
-use super::trained::{feature_names, TrainedWeights, WEIGHT_SCALE};
+use super::trained::{PHASE_STONES, WEIGHT_SCALE};
 
 /// The games of a games file by index (a later line wins over an earlier
 /// one; malformed lines, e.g. one cut short by an interrupted run, are
@@ -43,7 +45,7 @@ pub fn read_games(path: &Path) -> anyhow::Result<BTreeMap<u64, GameRecord>> {
 /// The weight file embedded by the evaluation (`trained_weights.rs`): a
 /// Rust expression, one weight a line with its feature's name, and
 /// `provenance` (how it was made, its losses) as comments on top.
-pub fn weights_source(weights: &TrainedWeights, provenance: &str) -> String {
+pub fn weights_source(weights: &FittedWeights, provenance: &str) -> String {
     let mut out = String::new();
     for line in provenance.lines() {
         let _ = writeln!(out, "// {line}");
@@ -53,10 +55,17 @@ pub fn weights_source(weights: &TrainedWeights, provenance: &str) -> String {
         "// Weights in 1/{WEIGHT_SCALE} evaluation units (1000 units: a clear advantage)."
     );
     let _ = writeln!(out, "TrainedWeights {{");
+    let _ = writeln!(out, "    features: FeatureSet::{:?},", weights.features);
     let _ = writeln!(out, "    bias: {},", weights.bias);
-    let _ = writeln!(out, "    weights: [");
-    for (w, name) in weights.weights.iter().zip(feature_names()) {
+    let names = weights.features.names();
+    let _ = writeln!(out, "    weights: &[");
+    for (w, name) in weights.weights.iter().zip(&names) {
         let _ = writeln!(out, "        {w}, // {name}");
+    }
+    let _ = writeln!(out, "    ],");
+    let _ = writeln!(out, "    phase_weights: &[");
+    for (w, name) in weights.phase_weights.iter().zip(&names) {
+        let _ = writeln!(out, "        {w}, // {name} x stones / {PHASE_STONES}");
     }
     let _ = writeln!(out, "    ],");
     let _ = writeln!(out, "}}");
@@ -70,6 +79,7 @@ pub fn describe(report: &FitReport) -> String {
         "positions: {} training, {} held out\n\
          log-loss constant: {}\n\
          log-loss hand evaluation (best scale {:.6}/unit, bias {:.3}): {}\n\
+         log-loss embedded trained1 (best scale and bias): {}\n\
          log-loss trained: {}\n\
          log-loss trained as embedded (integer units): {}",
         report.train_positions,
@@ -78,6 +88,7 @@ pub fn describe(report: &FitReport) -> String {
         report.hand_scale,
         report.hand_bias,
         l(&report.hand),
+        l(&report.trained1),
         l(&report.trained),
         l(&report.trained_rounded),
     )
@@ -86,6 +97,7 @@ pub fn describe(report: &FitReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::gomoku::trained::FeatureSet;
     use crate::engines::gomoku::engine::{MainSearch, ThreatSearchConfig};
     use crate::engines::gomoku::notation::parse_moves;
     use crate::engines::gomoku::pvs::PvsConfig;
@@ -125,21 +137,28 @@ mod tests {
         }
         // Seeded: the same game again.
         assert_eq!(play_game(&openings, 3, &config), games[3]);
-        let samples = samples_of(&games);
-        assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
-        let report = fit(&samples, &FitConfig::default());
-        assert!(
-            report.trained.train < report.constant.train - 0.05,
-            "{}",
-            describe(&report)
-        );
-        assert!(
-            report.trained.held_out < report.constant.held_out,
-            "{}",
-            describe(&report)
-        );
-        let source = weights_source(&report.weights, "test");
-        assert_eq!(source.matches(" // ").count(), report.weights.weights.len());
+        for set in [FeatureSet::Lines, FeatureSet::Shapes] {
+            let samples = samples_of(&games, set);
+            assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
+            let report = fit(&samples, set, &FitConfig::default());
+            assert!(
+                report.trained.train < report.constant.train - 0.05,
+                "{set:?}: {}",
+                describe(&report)
+            );
+            assert!(
+                report.trained.held_out < report.constant.held_out,
+                "{set:?}: {}",
+                describe(&report)
+            );
+            let weights = &report.weights;
+            assert_eq!(weights.weights.len(), set.len());
+            let phases = if set.has_phase() { set.len() } else { 0 };
+            assert_eq!(weights.phase_weights.len(), phases);
+            let source = weights_source(weights, "test");
+            assert_eq!(source.matches(" // ").count(), set.len() + phases);
+            assert!(source.contains(&format!("FeatureSet::{set:?}")));
+        }
     }
 
     /// Lines cut short or otherwise broken are skipped when reading a games

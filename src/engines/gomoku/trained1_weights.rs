@@ -9,8 +9,9 @@
 // log-loss trained as embedded (integer units): train 0.6011, held-out 0.6023
 // Weights in 1/64 evaluation units (1000 units: a clear advantage).
 TrainedWeights {
+    features: FeatureSet::Lines,
     bias: -7725,
-    weights: [
+    weights: &[
         -389, // mover line One
         -381, // mover line OpenOne
         580, // mover line Two
@@ -46,4 +47,5 @@ TrainedWeights {
         55338, // opponent double three (no four-three)
         41, // stones
     ],
+    phase_weights: &[],
 }
