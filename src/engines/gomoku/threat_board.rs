@@ -297,11 +297,16 @@ impl ThreatBoard {
     fn refresh(&mut self, patterns: &[Pattern], point: usize, direction: usize) {
         for side in 0..2 {
             let new = patterns[self.windows[side][point][direction] as usize];
-            let old = std::mem::replace(&mut self.lines[side][point][direction], new);
+            // The point's lines are read and written whole: reading them
+            // back after a one-byte write stalls the store forwarding.
+            let mut lines = self.lines[side][point];
+            let old = lines[direction];
             if new != old {
+                lines[direction] = new;
+                self.lines[side][point] = lines;
                 self.pattern_counts[side][old as usize] -= 1;
                 self.pattern_counts[side][new as usize] += 1;
-                let shape = Shape::of(self.lines[side][point]);
+                let shape = Shape::of(lines);
                 let old_shape = std::mem::replace(&mut self.shapes[side][point], shape);
                 self.shape_counts[side][old_shape.index()] -= 1;
                 self.shape_counts[side][shape.index()] += 1;
