@@ -36,12 +36,7 @@ impl Shape {
     /// The shape of a point with these four lines.
     #[inline]
     pub fn of(lines: [Pattern; 4]) -> Shape {
-        let [a, b, c, d] = lines.map(level);
-        let (high1, low1) = (a.max(b), a.min(b));
-        let (high2, low2) = (c.max(d), c.min(d));
-        let best = high1.max(high2);
-        let second = high1.min(high2).max(low1.max(low2));
-        Shape::from_levels(best, second)
+        shape_of_key(lines.iter().map(|&p| shape_key_part(p)).sum())
     }
 
     /// The shape `(best, second)`; `second <= best < LEVELS`.
@@ -67,12 +62,80 @@ impl Shape {
     }
 }
 
+/// A pattern's share of a point's shape key: the point's lines counted per
+/// level above 0, one base-5 digit per level. A point's key is the sum over
+/// its four lines, so the board updates it by adding and subtracting as
+/// lines change, as it does the threat key.
+#[inline]
+pub const fn shape_key_part(pattern: Pattern) -> u16 {
+    // Spelled out per pattern (not 5^(level - 1)): this runs for every line
+    // change in the threat board's hottest loop.
+    match pattern {
+        Pattern::Dead | Pattern::One | Pattern::OpenOne => 0,
+        Pattern::Two => 1,
+        Pattern::OpenTwo => 5,
+        Pattern::Three => 25,
+        Pattern::OpenThree => 125,
+        Pattern::Four | Pattern::OpenFour | Pattern::Five => 625,
+    }
+}
+
+/// Number of distinct shape keys (five digits, each at most 4).
+const SHAPE_KEYS: usize = 3125;
+
+/// `SHAPE_OF_KEY[key]`: the shape of a point with that shape key.
+static SHAPE_OF_KEY: [Shape; SHAPE_KEYS] = shapes_of_keys();
+
+const fn shapes_of_keys() -> [Shape; SHAPE_KEYS] {
+    let mut table = [Shape(0); SHAPE_KEYS];
+    let mut key = 0;
+    while key < SHAPE_KEYS {
+        // Lines per level, level 1 in the lowest digit.
+        let mut counts = [0usize; LEVELS];
+        let (mut rest, mut l) = (key, 1);
+        while l < LEVELS {
+            counts[l] = rest % 5;
+            rest /= 5;
+            l += 1;
+        }
+        let mut best = LEVELS - 1;
+        while best > 0 && counts[best] == 0 {
+            best -= 1;
+        }
+        let mut second = if counts[best] >= 2 { best } else { best.saturating_sub(1) };
+        while second > 0 && counts[second] == 0 {
+            second -= 1;
+        }
+        table[key] = Shape::from_levels(best, second);
+        key += 1;
+    }
+    table
+}
+
+/// The shape of a point with shape key `key` (the sum of
+/// [`shape_key_part`] over its lines).
+#[inline]
+pub fn shape_of_key(key: u16) -> Shape {
+    SHAPE_OF_KEY[key as usize]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Every combination of four lines gets the shape of its two strongest
     /// levels, found by sorting.
+    #[test]
+    fn shape_key_parts_are_level_digits() {
+        for pattern in Pattern::ALL {
+            let expected = match level(pattern) {
+                0 => 0,
+                l => 5u16.pow(l as u32 - 1),
+            };
+            assert_eq!(shape_key_part(pattern), expected, "{pattern:?}");
+        }
+    }
+
     #[test]
     fn shapes_are_the_two_strongest_levels() {
         let mut seen = [false; Shape::COUNT];
