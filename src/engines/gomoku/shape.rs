@@ -9,8 +9,9 @@ use super::patterns::Pattern;
 /// all level 0; `Four` and better are level 5).
 pub const LEVELS: usize = 6;
 
-/// The level of a line pattern in a shape.
-#[inline]
+/// The level of a line pattern in a shape (the definition the tests check
+/// [`shape_key_part`] and the shapes against).
+#[cfg(test)]
 pub const fn level(pattern: Pattern) -> usize {
     match pattern {
         Pattern::Dead | Pattern::One | Pattern::OpenOne => 0,

@@ -53,7 +53,7 @@ const THREAT_BONUS: [u16; Threat::COUNT] = [0, 0, 80, 0, 150, 300, 0];
 
 /// The worth of one line pattern, summed over a point's four lines.
 #[inline]
-pub fn pattern_value(pattern: Pattern) -> u16 {
+pub const fn pattern_value(pattern: Pattern) -> u16 {
     PATTERN_VALUE[pattern as usize]
 }
 

@@ -97,6 +97,43 @@ const fn compute_walls() -> [[u8; 4]; POINTS] {
     walls
 }
 
+/// Where a point key keeps its shape key (its threat key is the low 16
+/// bits).
+const SHAPE_KEY_SHIFT: u32 = 16;
+/// Where a point key keeps its line value (the sum of [`pattern_value`]).
+const LINE_VALUE_SHIFT: u32 = 32;
+
+/// `POINT_KEY_PARTS[pattern]`: see [`point_key_part`].
+static POINT_KEY_PARTS: [u64; Pattern::COUNT] = point_key_parts();
+
+const fn point_key_parts() -> [u64; Pattern::COUNT] {
+    let mut parts = [0; Pattern::COUNT];
+    let mut i = 0;
+    while i < Pattern::COUNT {
+        let p = Pattern::ALL[i];
+        parts[i] = threat_key_part(p) as u64
+            | (shape_key_part(p) as u64) << SHAPE_KEY_SHIFT
+            | (pattern_value(p) as u64) << LINE_VALUE_SHIFT;
+        i += 1;
+    }
+    parts
+}
+
+/// A line's share of its point's key: its threat key part, shape key part
+/// and value in separate fields, so one sum over the four lines, updated
+/// by add and subtract as lines change, keeps all three (no field can
+/// carry into the next: four lines stay below 2^16 in each).
+#[inline]
+fn point_key_part(pattern: Pattern) -> u64 {
+    POINT_KEY_PARTS[pattern as usize]
+}
+
+/// The shape of a point with key `key`.
+#[inline]
+fn shape_of_point_key(key: u64) -> Shape {
+    shape_of_key((key >> SHAPE_KEY_SHIFT) as u16)
+}
+
 /// Per-point threat summaries for both sides, updated incrementally by
 /// [`ThreatBoard::place`] and undone by [`ThreatBoard::remove`]. Occupied
 /// points carry no line, threat or value; everything is a function of the
@@ -114,12 +151,10 @@ pub struct ThreatBoard {
     /// `lines[side][point][direction]`: the pattern a `side` stone on the
     /// empty `point` would make along `direction`.
     lines: [[[Pattern; 4]; POINTS]; 2],
-    /// `threat_keys[side][point]`: the sum of [`threat_key_part`] over the
-    /// point's four lines, which decides its threat.
-    threat_keys: [[u16; POINTS]; 2],
-    /// `line_values[side][point]`: the sum of [`pattern_value`] over the
-    /// point's four lines (its value without the threat bonus).
-    line_values: [[u16; POINTS]; 2],
+    /// `point_keys[side][point]`: the sum of [`point_key_part`] over the
+    /// point's four lines (0 on occupied points), which holds its threat
+    /// key, shape key and line value.
+    point_keys: [[u64; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
     /// Empty points per side and threat class.
@@ -128,10 +163,6 @@ pub struct ThreatBoard {
     /// where a `side` stone would make `pattern`; occupied points count for
     /// nothing.
     pattern_counts: [[u16; Pattern::COUNT]; 2],
-    /// `shape_keys[side][point]`: the sum of [`shape_key_part`] over the
-    /// point's four lines, which decides its [`Shape`] (0 on occupied
-    /// points).
-    shape_keys: [[u16; POINTS]; 2],
     /// `shape_counts[side][shape]`: the empty points of each shape for
     /// `side`; occupied points count for nothing.
     shape_counts: [[u16; Shape::COUNT]; 2],
@@ -166,13 +197,11 @@ impl ThreatBoard {
             cells: [None; POINTS],
             windows: [[[0; 4]; POINTS]; 2],
             lines: [[[Pattern::Dead; 4]; POINTS]; 2],
-            threat_keys: [[0; POINTS]; 2],
-            line_values: [[0; POINTS]; 2],
+            point_keys: [[0; POINTS]; 2],
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
             threat_counts: [[0; Threat::COUNT]; 2],
             pattern_counts: [[0; Pattern::COUNT]; 2],
-            shape_keys: [[0; POINTS]; 2],
             shape_counts: [[0; Shape::COUNT]; 2],
             value_totals: [0; 2],
             stones_near: [0; POINTS],
@@ -211,10 +240,8 @@ impl ThreatBoard {
                 self.pattern_counts[side][pattern as usize] -= 1;
             }
             self.lines[side][point] = [Pattern::Dead; 4];
-            let shape_key = std::mem::take(&mut self.shape_keys[side][point]);
-            self.shape_counts[side][shape_of_key(shape_key).index()] -= 1;
-            self.threat_keys[side][point] = 0;
-            self.line_values[side][point] = 0;
+            let key = std::mem::take(&mut self.point_keys[side][point]);
+            self.shape_counts[side][shape_of_point_key(key).index()] -= 1;
         }
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
@@ -282,11 +309,9 @@ impl ThreatBoard {
                 self.pattern_counts[side][pattern as usize] += 1;
             }
             self.lines[side][point] = lines;
-            let shape_key = lines.iter().map(|&p| shape_key_part(p)).sum();
-            self.shape_keys[side][point] = shape_key;
-            self.shape_counts[side][shape_of_key(shape_key).index()] += 1;
-            self.threat_keys[side][point] = lines.iter().map(|&p| threat_key_part(p)).sum();
-            self.line_values[side][point] = lines.iter().map(|&p| pattern_value(p)).sum();
+            let key = lines.iter().map(|&p| point_key_part(p)).sum();
+            self.point_keys[side][point] = key;
+            self.shape_counts[side][shape_of_point_key(key).index()] += 1;
             let (threat, value) = summarize(lines);
             self.set_summary(point, side, threat, value);
         }
@@ -302,21 +327,19 @@ impl ThreatBoard {
             if new != old {
                 self.pattern_counts[side][old as usize] -= 1;
                 self.pattern_counts[side][new as usize] += 1;
-                // The shape from its key, not from the four lines: reading
-                // them back right after the one-byte write above stalls the
-                // store forwarding (measured: half the search speed).
-                let shape_key = &mut self.shape_keys[side][point];
-                let old_shape = shape_of_key(*shape_key);
-                *shape_key = *shape_key + shape_key_part(new) - shape_key_part(old);
-                let shape = shape_of_key(*shape_key);
+                // Threat, shape and value from the point's key, not from its
+                // four lines: reading them back right after the one-byte
+                // write above stalls the store forwarding (measured: half
+                // the search speed).
+                let key = &mut self.point_keys[side][point];
+                let old_shape = shape_of_point_key(*key);
+                *key = *key + point_key_part(new) - point_key_part(old);
+                let key = *key;
+                let shape = shape_of_point_key(key);
                 self.shape_counts[side][old_shape.index()] -= 1;
                 self.shape_counts[side][shape.index()] += 1;
-                let key = &mut self.threat_keys[side][point];
-                *key = *key + threat_key_part(new) - threat_key_part(old);
-                let threat = threat_of_key(*key);
-                let line_value = &mut self.line_values[side][point];
-                *line_value = *line_value + pattern_value(new) - pattern_value(old);
-                let value = *line_value + threat_bonus(threat);
+                let threat = threat_of_key(key as u16);
+                let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
                 self.set_summary(point, side, threat, value);
             }
         }
