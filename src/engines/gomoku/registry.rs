@@ -111,13 +111,13 @@ fn tuned_config(
     Ok(Some(config))
 }
 
-/// `alphabeta-v3` with the trained evaluation instead of the hand one: the
-/// search unchanged, so a match against `alphabeta-v3` measures the
-/// evaluation alone.
+/// `alphabeta-v3` with the first trained evaluation (`trained1`) instead
+/// of the hand one: the search unchanged, so a match against
+/// `alphabeta-v3` measures the evaluation alone.
 fn trained_v3() -> ThreatSearchConfig {
     ThreatSearchConfig {
         main: MainSearch::Pvs(PvsConfig {
-            evaluation: Evaluation::trained(),
+            evaluation: Evaluation::trained1(),
             ..PvsConfig::v3()
         }),
         ..ThreatSearchConfig::v3()

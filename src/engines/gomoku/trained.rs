@@ -315,6 +315,23 @@ mod tests {
             assert_eq!(weights.phase_weights.len(), phases);
             assert!(weights.weights.iter().filter(|&&w| w != 0).count() >= set.len() / 2);
             assert_eq!(set.names().len(), set.len());
+            // No sum can overflow: each feature at its largest (a line
+            // count at most 4 per empty point, a point count 1 per point,
+            // an indicator 1, the stones 225).
+            let largest = |i: usize| match i {
+                _ if i < COMBINATIONS => 4 * 225,
+                _ if (COMBINATIONS..COMBINATIONS + 3).contains(&i) => 1,
+                _ => 225,
+            };
+            for table in [weights.weights, weights.phase_weights] {
+                let bound: i64 = table
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &w)| (w as i64).abs() * largest(i))
+                    .sum::<i64>()
+                    + (weights.bias as i64).abs();
+                assert!(bound < i32::MAX as i64, "{set:?}: {bound}");
+            }
             for moves in games {
                 let mut pos = Gomoku::start();
                 for m in parse_moves(moves).unwrap() {
