@@ -17,11 +17,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
+use boardbots::engines::gomoku::alphabeta_config;
 use boardbots::engines::gomoku::training::{
     describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
 };
 use boardbots::engines::gomoku::FeatureSet;
-use boardbots::engines::gomoku::alphabeta_config;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
 use clap::{Parser, Subcommand};

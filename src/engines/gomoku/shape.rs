@@ -103,7 +103,11 @@ const fn shapes_of_keys() -> [Shape; SHAPE_KEYS] {
         while best > 0 && counts[best] == 0 {
             best -= 1;
         }
-        let mut second = if counts[best] >= 2 { best } else { best.saturating_sub(1) };
+        let mut second = if counts[best] >= 2 {
+            best
+        } else {
+            best.saturating_sub(1)
+        };
         while second > 0 && counts[second] == 0 {
             second -= 1;
         }

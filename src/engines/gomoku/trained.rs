@@ -60,7 +60,7 @@ pub enum FeatureSet {
 
 impl FeatureSet {
     /// Number of features (phase terms not counted).
-    pub const fn len(self) -> usize {
+    pub const fn feature_count(self) -> usize {
         match self {
             FeatureSet::Lines => LINE_FEATURES,
             FeatureSet::Shapes => SHAPE_FEATURES,
@@ -100,14 +100,12 @@ impl FeatureSet {
     }
 
     /// The features of `board` for `me` to move, into `out` (its first
-    /// [`Self::len`] entries); for training, where the set is chosen at run
+    /// [`Self::feature_count`] entries); for training, where the set is chosen at run
     /// time.
     pub fn extract(self, board: &ThreatBoard, me: Player, out: &mut [i32]) {
         match self {
             FeatureSet::Lines => out[..LINE_FEATURES].copy_from_slice(&line_features(board, me)),
-            FeatureSet::Shapes => {
-                out[..SHAPE_FEATURES].copy_from_slice(&shape_features(board, me))
-            }
+            FeatureSet::Shapes => out[..SHAPE_FEATURES].copy_from_slice(&shape_features(board, me)),
         }
     }
 }
@@ -310,11 +308,15 @@ mod tests {
         ];
         for weights in [&TRAINED1_WEIGHTS, &TRAINED2_WEIGHTS] {
             let set = weights.features;
-            assert_eq!(weights.weights.len(), set.len());
-            let phases = if set.has_phase() { set.len() } else { 0 };
+            assert_eq!(weights.weights.len(), set.feature_count());
+            let phases = if set.has_phase() {
+                set.feature_count()
+            } else {
+                0
+            };
             assert_eq!(weights.phase_weights.len(), phases);
-            assert!(weights.weights.iter().filter(|&&w| w != 0).count() >= set.len() / 2);
-            assert_eq!(set.names().len(), set.len());
+            assert!(weights.weights.iter().filter(|&&w| w != 0).count() >= set.feature_count() / 2);
+            assert_eq!(set.names().len(), set.feature_count());
             // No sum can overflow: each feature at its largest (a line
             // count at most 4 per empty point, a point count 1 per point,
             // an indicator 1, the stones 225).
@@ -340,7 +342,7 @@ mod tests {
                 let board = ThreatBoard::from_game(&pos);
                 let me = pos.side_to_move();
                 let expected_features = features_from_scratch(&pos, set);
-                let mut extracted = vec![0; set.len()];
+                let mut extracted = vec![0; set.feature_count()];
                 set.extract(&board, me, &mut extracted);
                 assert_eq!(extracted, expected_features, "{moves}");
                 let dot = |w: &[i32]| -> i64 {

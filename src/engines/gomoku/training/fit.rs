@@ -55,7 +55,7 @@ pub fn samples_of(games: &[GameRecord], set: FeatureSet) -> Vec<Sample> {
                     Outcome::Win(winner) => (winner == me) as u8 as f64,
                     Outcome::Draw => 0.5,
                 };
-                let mut features = vec![0; set.len()];
+                let mut features = vec![0; set.feature_count()];
                 set.extract(&board, me, &mut features);
                 samples.push(Sample {
                     features,
@@ -209,8 +209,9 @@ pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport
 
     // In evaluation units: one unit moves the logit by `hand_scale`.
     let units = WEIGHT_SCALE as f64 / hand_scale;
-    let to_units = |w: &[f64]| -> Vec<i32> { w.iter().map(|w| (w * units).round() as i32).collect() };
-    let n = set.len();
+    let to_units =
+        |w: &[f64]| -> Vec<i32> { w.iter().map(|w| (w * units).round() as i32).collect() };
+    let n = set.feature_count();
     let weights = FittedWeights {
         features: set,
         bias: (bias * units).round() as i32,
@@ -282,10 +283,14 @@ fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, 
                 }
             }
         }
-        for i in 0..k {
-            for j in 0..i {
-                hessian[j][i] = hessian[i][j];
+        // Only the lower triangle was summed; mirror it.
+        for i in 1..k {
+            let (upper, lower) = hessian.split_at_mut(i);
+            for (j, row) in upper.iter_mut().enumerate() {
+                row[i] = lower[0][j];
             }
+        }
+        for i in 0..k {
             if i < k - 1 {
                 gradient[i] += config.ridge * beta[i];
                 hessian[i][i] += config.ridge;

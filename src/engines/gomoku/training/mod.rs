@@ -19,9 +19,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-pub use fit::{
-    fit, is_held_out, samples_of, FitConfig, FitReport, FittedWeights, Losses, Sample,
-};
+pub use fit::{fit, is_held_out, samples_of, FitConfig, FitReport, FittedWeights, Losses, Sample};
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 
 use super::trained::{PHASE_STONES, WEIGHT_SCALE};
@@ -97,10 +95,10 @@ pub fn describe(report: &FitReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::gomoku::trained::FeatureSet;
     use crate::engines::gomoku::engine::{MainSearch, ThreatSearchConfig};
     use crate::engines::gomoku::notation::parse_moves;
     use crate::engines::gomoku::pvs::PvsConfig;
+    use crate::engines::gomoku::trained::FeatureSet;
 
     fn openings() -> Vec<Vec<crate::games::GomokuMove>> {
         ["h8 f6 e4", "h8 f6 g4", "h8 g7 k9", "h8 i9 l8"]
@@ -152,11 +150,15 @@ mod tests {
                 describe(&report)
             );
             let weights = &report.weights;
-            assert_eq!(weights.weights.len(), set.len());
-            let phases = if set.has_phase() { set.len() } else { 0 };
+            assert_eq!(weights.weights.len(), set.feature_count());
+            let phases = if set.has_phase() {
+                set.feature_count()
+            } else {
+                0
+            };
             assert_eq!(weights.phase_weights.len(), phases);
             let source = weights_source(weights, "test");
-            assert_eq!(source.matches(" // ").count(), set.len() + phases);
+            assert_eq!(source.matches(" // ").count(), set.feature_count() + phases);
             assert!(source.contains(&format!("FeatureSet::{set:?}")));
         }
     }
