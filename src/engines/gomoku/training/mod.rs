@@ -40,9 +40,10 @@ pub fn read_games(path: &Path) -> anyhow::Result<BTreeMap<u64, GameRecord>> {
     Ok(games)
 }
 
-/// The weight file embedded by the evaluation (`trained_weights.rs`): a
-/// Rust expression, one weight a line with its feature's name, and
-/// `provenance` (how it was made, its losses) as comments on top.
+/// A weight file embedded by the evaluation (`trained1_weights.rs`,
+/// `trained2_weights.rs`): a Rust expression, one weight a line with its
+/// feature's name, and `provenance` (how it was made, its losses) as
+/// comments on top.
 pub fn weights_source(weights: &FittedWeights, provenance: &str) -> String {
     let mut out = String::new();
     for line in provenance.lines() {
