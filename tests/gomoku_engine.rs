@@ -837,3 +837,31 @@ fn main_search_alone_blocks_fours_and_open_threes() {
         "too few tactical positions: {checked:?}"
     );
 }
+
+/// Threat extensions: one ply deep, White's double three (two open threes
+/// at h8) is only a win if Black's answers to the threes are searched below
+/// the horizon. Every setting that extends at least one ply proves it; with
+/// no extension the same search does not.
+#[test]
+fn threat_extension_reads_the_answers_to_threes_below_the_horizon() {
+    let pos = position("a1 f8 o1 g8 a15 h10 o15 h11 a8");
+    let board = ThreatBoard::from_game(&pos);
+    for plies in [None, Some(0), Some(1), Some(2)] {
+        let mut search = PvsSearch::new(PvsConfig {
+            threat_extension_plies: plies,
+            ..PvsConfig::default()
+        });
+        let limits = Limits {
+            max_depth: Some(1),
+            ..Limits::default()
+        };
+        let result = search.search(&board, Player::White, None, &limits);
+        let score = result.score.expect("depth 1 completes");
+        if plies == Some(0) {
+            assert!(score < PROVEN_SCORE, "no extension, yet proven: {score}");
+        } else {
+            assert!(score >= PROVEN_SCORE, "{plies:?}: scores {score}");
+            assert_eq!(format_move(result.best_move), "h8", "{plies:?}");
+        }
+    }
+}

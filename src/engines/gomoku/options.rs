@@ -142,14 +142,6 @@ const TUNABLES: &[(&str, Setter)] = &[
         Setter::Pvs(|c, v| number(&mut c.tactical_threats, v, 0..=127)),
     ),
     (
-        "null_move_depth",
-        Setter::Pvs(|c, v| number(&mut c.null_move_depth, v, PLIES)),
-    ),
-    (
-        "null_move_reduction",
-        Setter::Pvs(|c, v| number(&mut c.null_move_reduction, v, PLIES)),
-    ),
-    (
         "soft_limit_percent",
         Setter::Pvs(|c, v| number(&mut c.soft_limit_percent, v, 1..=100)),
     ),

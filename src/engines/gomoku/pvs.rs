@@ -73,14 +73,6 @@ pub struct PvsConfig {
     /// The threat classes (bit `Threat as u8`) whose moves are never
     /// reduced or pruned when the mover makes them.
     pub tactical_threats: u8,
-    /// Null-move pruning: at a non-PV node at least this many plies from
-    /// the horizon, where the opponent threatens nothing that needs an
-    /// answer and the static value is at least beta, the side passes and
-    /// the opponent's reply is searched `null_move_reduction + depth / 4`
-    /// plies shallower; if it still fails high, so does the node. 0: off.
-    pub null_move_depth: i32,
-    /// Plies the null move's search is cut beyond the one it costs.
-    pub null_move_reduction: i32,
     /// A new iteration starts only while less than this share of the time
     /// to the deadline is gone, in percent.
     pub soft_limit_percent: u32,
@@ -148,8 +140,6 @@ impl PvsConfig {
                 Threat::FlexFour,
                 Threat::Five,
             ]),
-            null_move_depth: 0,
-            null_move_reduction: 2,
             soft_limit_percent: 50,
             partial_iterations: false,
         }
@@ -184,9 +174,6 @@ pub struct PvsSearch {
     tt: TranspositionTable<GomokuMove>,
     killers: Vec<[Option<GomokuMove>; 2]>,
     history: Vec<[u32; Gomoku::POINTS]>,
-    /// `passed[ply]`: the move made at `ply` on the current line is a null
-    /// move (two passes in a row would prove nothing).
-    passed: Vec<bool>,
     vcf: VcfSolver,
     probe_cache: Vec<ProbeEntry>,
     limits: Limits,
@@ -216,7 +203,6 @@ impl PvsSearch {
             tt: TranspositionTable::new(config.tt_bytes),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; Gomoku::POINTS]; 2],
-            passed: vec![false; MAX_SEARCH_PLY as usize + 2],
             vcf: VcfSolver::new(PROBE_TABLE_BITS),
             probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
             limits: Limits::default(),
@@ -573,25 +559,6 @@ impl PvsSearch {
         {
             return Some(static_eval);
         }
-        if self.config.null_move_depth > 0
-            && !pv_node
-            && quiet
-            && depth >= self.config.null_move_depth
-            && static_eval >= beta
-            && !is_proven(beta)
-            && (ply == 0 || !self.passed[ply as usize - 1])
-        {
-            let reduced = depth - 1 - self.config.null_move_reduction - depth / 4;
-            self.passed[ply as usize] = true;
-            let score = self.pvs(reduced, ply + 1, -beta, -beta + 1, opponent);
-            self.passed[ply as usize] = false;
-            let score = -score?;
-            if score >= beta {
-                // A proven win after a pass is not a proof for this node.
-                return Some(if is_proven(score) { beta } else { score });
-            }
-        }
-
         let mut moves = MoveList::new();
         generate(&self.board, side, self.config.branch_limit, &mut moves);
         let mut keys = [0i64; MAX_MOVES];
