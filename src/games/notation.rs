@@ -53,13 +53,20 @@ pub fn parse_game_moves<G: Game>(text: &str) -> Result<Vec<G::Move>, NotationErr
 /// move sequence a line, in [`parse_game_moves`]'s notation; blank lines and
 /// lines starting with `#` are skipped. Nothing is checked against a board.
 pub fn parse_openings<G: Game>(text: &str) -> Result<Vec<Vec<G::Move>>, String> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(n, line)| {
-            parse_game_moves::<G>(line.trim()).map_err(|e| format!("opening line {}: {e}", n + 1))
+    opening_lines(text)
+        .map(|(number, line)| {
+            parse_game_moves::<G>(line).map_err(|e| format!("opening line {number}: {e}"))
         })
         .collect()
+}
+
+/// The move lines of an openings file's text, trimmed, with their line
+/// numbers (from 1): blank lines and lines starting with `#` left out.
+pub fn opening_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
 }
 
 fn parse_numbers(text: &str) -> Result<Vec<(i32, i32)>, NotationError> {

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::game::{Game, IllegalMove, MoveList};
 
-use crate::games::notation::{parse_moves, NotationError};
+use crate::games::notation::{opening_lines, parse_moves, NotationError};
 
 /// Attempts at a random opening before giving up (each fails only if the
 /// game ended within the requested plies).
@@ -78,13 +78,8 @@ pub fn load_openings<G: Game>(path: &Path) -> Result<Vec<Vec<(i32, i32)>>, Openi
         source,
     })?;
     let mut openings = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line_number = index + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let moves = parse_moves(trimmed).map_err(|source| OpeningError::Notation {
+    for (line_number, line) in opening_lines(&text) {
+        let moves = parse_moves(line).map_err(|source| OpeningError::Notation {
             path: name.clone(),
             line: line_number,
             source,

@@ -1,6 +1,6 @@
 //! `gomoku bench`: for the main search of `alphabeta` (and of it with the
 //! other trained evaluation, whose cost differs) and of the
-//! `alphabeta-v3`, `alphabeta-v2` and `alphabeta-v1` baselines, the depth reached and the nodes per second in
+//! `alphabeta-v4`, `alphabeta-v3`, `alphabeta-v2` and `alphabeta-v1` baselines, the depth reached and the nodes per second in
 //! 0.8 s on fixed positions; then VCF solves per second (node-capped, the
 //! same work every run).
 
@@ -59,11 +59,12 @@ fn with_evaluation(evaluation: Evaluation) -> ThreatSearch {
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     type Make = fn() -> ThreatSearch;
-    let engines: [(&str, Make); 5] = [
+    let engines: [(&str, Make); 6] = [
         ("alphabeta", ThreatSearch::default),
         ("alphabeta,evaluation=trained2", || {
             with_evaluation(Evaluation::trained2())
         }),
+        ("alphabeta-v4", ThreatSearch::v4),
         ("alphabeta-v3", ThreatSearch::v3),
         ("alphabeta-v2", ThreatSearch::v2),
         ("alphabeta-v1", ThreatSearch::generic),

@@ -95,6 +95,14 @@ impl ThreatSearchConfig {
             ..Self::v2()
         }
     }
+
+    /// The `alphabeta-v4` baseline: [`PvsConfig::v4`] after the `v2` root checks.
+    pub fn v4() -> Self {
+        ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig::v4()),
+            ..Self::v2()
+        }
+    }
 }
 
 impl Default for ThreatSearchConfig {
@@ -191,9 +199,14 @@ impl ThreatSearch {
         Self::new(ThreatSearchConfig::v2())
     }
 
-    /// The `alphabeta-v3` baseline (the default of 2026-12-01).
+    /// The `alphabeta-v3` baseline (the default of 2026-12-01, 03:00).
     pub fn v3() -> Self {
         Self::new(ThreatSearchConfig::v3())
+    }
+
+    /// The `alphabeta-v4` baseline (the default of 2026-12-01, 06:00).
+    pub fn v4() -> Self {
+        Self::new(ThreatSearchConfig::v4())
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no
