@@ -110,9 +110,9 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The default engine's trained evaluation (`trained1`).
+    /// The default engine's trained evaluation (`trained2`).
     pub fn trained() -> Self {
-        Self::trained1()
+        Self::trained2()
     }
 
     /// The trained evaluation on line features (`trained1`).

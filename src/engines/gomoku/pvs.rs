@@ -86,11 +86,14 @@ pub struct PvsConfig {
 
 impl Default for PvsConfig {
     /// The `v4` search with plain fours and single open threes reduced and
-    /// pruned like quiet moves, and stronger late-move reductions: 216-177-7
-    /// over 400 games against `alphabeta-v4` at 0.2 s a move (+34 Elo), and
-    /// 2-3 plies deeper in the same time.
+    /// pruned like quiet moves, and stronger late-move reductions (216-177-7
+    /// over 400 games against `alphabeta-v4` at 0.2 s a move, +34 Elo; 2-3
+    /// plies deeper in the same time), and the `trained2` evaluation (line
+    /// and shape features: 216-174-10 over 400 games against `trained1` on
+    /// the `v4` search at 0.2 s, +37 Elo).
     fn default() -> Self {
         PvsConfig {
+            evaluation: Evaluation::trained2(),
             // The winning threats stay exempt; a plain four or a single
             // three is often a wasted forcing move, and the VCF probes at
             // the leaves still read four sequences.
@@ -113,7 +116,7 @@ impl PvsConfig {
     /// extensions limited to one ply, and the whole turn searched.
     pub fn v4() -> Self {
         PvsConfig {
-            evaluation: Evaluation::trained(),
+            evaluation: Evaluation::trained1(),
             // Reading every threat sequence to its end below the horizon
             // cost 3-8x the nodes at depth 10 on the bench positions;
             // one ply measured 121-76-3 against that at 0.2 s.
