@@ -61,8 +61,8 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     type Make = fn() -> ThreatSearch;
     let engines: [(&str, Make); 6] = [
         ("alphabeta", ThreatSearch::default),
-        ("alphabeta,evaluation=trained2", || {
-            with_evaluation(Evaluation::trained2())
+        ("alphabeta,evaluation=trained1", || {
+            with_evaluation(Evaluation::trained1())
         }),
         ("alphabeta-v4", ThreatSearch::v4),
         ("alphabeta-v3", ThreatSearch::v3),
