@@ -157,14 +157,8 @@ impl PvsConfig {
             lmr_divisor_tenths: 20,
             lmp_base: 0,
             threat_extension_plies: None,
-            tactical_threats: threat_set(&[
-                Threat::Three,
-                Threat::DoubleThree,
-                Threat::Four,
-                Threat::FourThree,
-                Threat::FlexFour,
-                Threat::Five,
-            ]),
+            // Every class from a single three up.
+            tactical_threats: threat_set(&Threat::ALL[1..]),
             soft_limit_percent: 50,
             partial_iterations: false,
         }
