@@ -668,8 +668,8 @@ impl PvsSearch {
         }
     }
 
-    /// `true` for a move never reduced or pruned: it makes at least
-    /// one of the `tactical_threats` for `side`, or takes the opponent's double threat.
+    /// `true` for a move never reduced or pruned: it makes one of the
+    /// `tactical_threats` for `side`, or takes the opponent's double threat.
     #[inline]
     fn is_tactical(&self, side: Player, point: usize) -> bool {
         self.config.tactical_threats & (1 << self.board.threat(side, point) as u8) != 0
