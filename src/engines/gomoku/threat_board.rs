@@ -446,12 +446,6 @@ impl ThreatBoard {
         self.pattern_counts[side.index()][pattern as usize] as usize
     }
 
-    /// How many empty points have the shape `shape` for `side`.
-    #[inline]
-    pub fn shape_count(&self, side: Player, shape: Shape) -> usize {
-        self.shape_counts[side.index()][shape.index()] as usize
-    }
-
     /// The empty points of every shape for `side`, by [`Shape::index`].
     #[inline]
     pub fn shape_counts(&self, side: Player) -> &[u16; Shape::COUNT] {

@@ -90,9 +90,11 @@ impl FeatureSet {
         names[COMBINATIONS + 3] = "stones".into();
         if self == FeatureSet::Shapes {
             for side in ["mover", "opponent"] {
-                for shape in 1..Shape::COUNT {
-                    let (best, second) = shape_of_feature(shape).levels();
-                    names.push(format!("{side} shape {best}+{second}"));
+                // In shape number order, shape 0 (nothing) left out.
+                for best in 1..super::shape::LEVELS {
+                    for second in 0..=best {
+                        names.push(format!("{side} shape {best}+{second}"));
+                    }
                 }
             }
         }
@@ -108,15 +110,6 @@ impl FeatureSet {
             FeatureSet::Shapes => out[..SHAPE_FEATURES].copy_from_slice(&shape_features(board, me)),
         }
     }
-}
-
-/// The shape counted by shape feature `i` of a side (1-based: shape 0, the
-/// weakest, is not counted).
-fn shape_of_feature(i: usize) -> Shape {
-    (0..super::shape::LEVELS)
-        .flat_map(|best| (0..=best).map(move |second| Shape::from_levels(best, second)))
-        .find(|shape| shape.index() == i)
-        .expect("a shape number")
 }
 
 /// The features of [`FeatureSet::Lines`] of `board` for `me` to move; see
