@@ -44,7 +44,8 @@ pub use threat::Threat;
 pub use threat_board::ThreatBoard;
 pub use trained::{
     evaluate_trained, line_features, linear_value, shape_features, FeatureSet, TrainedWeights,
-    LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED1_WEIGHTS, TRAINED2_WEIGHTS, WEIGHT_SCALE,
+    EMBEDDED_WEIGHTS, LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED1_WEIGHTS,
+    TRAINED2_WEIGHTS, WEIGHT_SCALE,
 };
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;

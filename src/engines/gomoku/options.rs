@@ -11,6 +11,7 @@ use std::str::FromStr;
 use super::engine::{MainSearch, ThreatSearchConfig};
 use super::evaluator::Evaluation;
 use super::pvs::PvsConfig;
+use super::trained::EMBEDDED_WEIGHTS;
 use crate::engines::{EngineOption, EngineOptionError};
 
 /// What a value should have been, when it is not.
@@ -239,13 +240,19 @@ fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
     Ok(())
 }
 
+/// `hand`, `trained` (the default's) or an embedded table by its name.
 fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     *field = match text {
         "hand" => Evaluation::Hand,
         "trained" => Evaluation::trained(),
-        "trained1" => Evaluation::trained1(),
-        "trained2" => Evaluation::trained2(),
-        _ => return Err("hand, trained, trained1 or trained2".to_string()),
+        _ => match EMBEDDED_WEIGHTS.iter().find(|(name, _)| *name == text) {
+            Some(&(_, weights)) => Evaluation::Trained(weights),
+            None => {
+                let names: Vec<&str> = EMBEDDED_WEIGHTS.iter().map(|(name, _)| *name).collect();
+                let (last, rest) = names.split_last().expect("an embedded table");
+                return Err(format!("hand, trained, {} or {last}", rest.join(", ")));
+            }
+        },
     };
     Ok(())
 }

@@ -178,6 +178,14 @@ pub static TRAINED1_WEIGHTS: TrainedWeights = include!("trained1_weights.rs");
 /// fitted by `examples/gomoku_train.rs`, embedded.
 pub static TRAINED2_WEIGHTS: TrainedWeights = include!("trained2_weights.rs");
 
+/// Every embedded weight table under its evaluation's name (the engine
+/// option `evaluation=NAME`), oldest first; the fit reports each on its
+/// split, the baselines a new fit must beat.
+pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 2] = [
+    ("trained1", &TRAINED1_WEIGHTS),
+    ("trained2", &TRAINED2_WEIGHTS),
+];
+
 /// The linear value of `features` (`stones` on the board) under `bias`,
 /// `weights` and `phase_weights` (empty: no phase terms), rounded down to
 /// evaluation units: the trained evaluation, shared with the fit's check of
@@ -299,7 +307,7 @@ mod tests {
             "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
             "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
         ];
-        for weights in [&TRAINED1_WEIGHTS, &TRAINED2_WEIGHTS] {
+        for (_, weights) in EMBEDDED_WEIGHTS {
             let set = weights.features;
             assert_eq!(weights.weights.len(), set.feature_count());
             let phases = if set.has_phase() {

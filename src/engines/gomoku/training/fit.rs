@@ -5,7 +5,7 @@ use crate::engines::gomoku::evaluator::{evaluate, EvalWeights};
 use crate::engines::gomoku::threat::Threat;
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::trained::{
-    evaluate_trained, linear_value, FeatureSet, PHASE_STONES, TRAINED1_WEIGHTS, WEIGHT_SCALE,
+    evaluate_trained, linear_value, FeatureSet, EMBEDDED_WEIGHTS, PHASE_STONES, WEIGHT_SCALE,
 };
 use crate::game::{Game, Outcome};
 use crate::games::Gomoku;
@@ -21,8 +21,9 @@ pub struct Sample {
     pub stones: i32,
     /// The hand evaluation ([`evaluate`] with the default weights).
     pub hand: i32,
-    /// The embedded `trained1` evaluation, the baseline a new fit must beat.
-    pub trained1: i32,
+    /// The embedded trained evaluations, one per [`EMBEDDED_WEIGHTS`]: the
+    /// baselines a new fit must beat.
+    pub embedded: Vec<i32>,
     /// 1 if the side to move won, 0 if it lost, 0.5 for a draw.
     pub won: f64,
     /// From a held-out game.
@@ -61,7 +62,10 @@ pub fn samples_of(games: &[GameRecord], set: FeatureSet) -> Vec<Sample> {
                     features,
                     stones: board.stone_count() as i32,
                     hand: evaluate(&board, me, &hand_weights),
-                    trained1: evaluate_trained(&board, me, &TRAINED1_WEIGHTS),
+                    embedded: EMBEDDED_WEIGHTS
+                        .iter()
+                        .map(|(_, weights)| evaluate_trained(&board, me, weights))
+                        .collect(),
                     won,
                     held_out,
                 });
@@ -135,9 +139,9 @@ pub struct FitReport {
     pub hand: Losses,
     pub hand_scale: f64,
     pub hand_bias: f64,
-    /// The embedded `trained1` evaluation, its scale and bias fitted as the
-    /// hand evaluation's.
-    pub trained1: Losses,
+    /// Each embedded trained evaluation by name ([`EMBEDDED_WEIGHTS`]), its
+    /// scale and bias fitted as the hand evaluation's.
+    pub embedded: Vec<(&'static str, Losses)>,
     /// The fitted model as fitted (floating point).
     pub trained: Losses,
     /// The fitted model as embedded: integer weights in evaluation units,
@@ -183,7 +187,7 @@ fn inputs_of(sample: &Sample, set: FeatureSet) -> Vec<f64> {
 
 /// Fits the trained evaluation on the training samples (features of
 /// `set`) and compares it with a constant, the hand evaluation and the
-/// embedded `trained1` on both splits. The fitted weights are divided by
+/// embedded trained evaluations on both splits. The fitted weights are divided by
 /// the hand evaluation's fitted scale, so the trained evaluation speaks the
 /// hand evaluation's units (the search's margins assume them).
 pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport {
@@ -197,11 +201,16 @@ pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport
     let hand_scale = hand_w[0];
     let hand = losses(samples, |s| sigmoid(hand_scale * s.hand as f64 + hand_bias));
 
-    let trained1_inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.trained1 as f64]).collect();
-    let (trained1_w, trained1_bias) = logistic(&trained1_inputs, &won, config);
-    let trained1 = losses(samples, |s| {
-        sigmoid(trained1_w[0] * s.trained1 as f64 + trained1_bias)
-    });
+    let embedded = EMBEDDED_WEIGHTS
+        .iter()
+        .enumerate()
+        .map(|(i, &(name, _))| {
+            let inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.embedded[i] as f64]).collect();
+            let (w, bias) = logistic(&inputs, &won, config);
+            let fitted = losses(samples, |s| sigmoid(w[0] * s.embedded[i] as f64 + bias));
+            (name, fitted)
+        })
+        .collect();
 
     let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s, set)).collect();
     let (w, bias) = logistic(&inputs, &won, config);
@@ -226,7 +235,7 @@ pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport
         hand,
         hand_scale,
         hand_bias,
-        trained1,
+        embedded,
         trained,
         trained_rounded,
         weights,

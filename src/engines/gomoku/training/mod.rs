@@ -74,11 +74,21 @@ pub fn weights_source(weights: &FittedWeights, provenance: &str) -> String {
 /// The report's figures as text lines (for the terminal and the weight file).
 pub fn describe(report: &FitReport) -> String {
     let l = |x: &Losses| format!("train {:.4}, held-out {:.4}", x.train, x.held_out);
+    let embedded: String = report
+        .embedded
+        .iter()
+        .map(|(name, losses)| {
+            format!(
+                "log-loss embedded {name} (best scale and bias): {}\n",
+                l(losses)
+            )
+        })
+        .collect();
     format!(
         "positions: {} training, {} held out\n\
          log-loss constant: {}\n\
          log-loss hand evaluation (best scale {:.6}/unit, bias {:.3}): {}\n\
-         log-loss embedded trained1 (best scale and bias): {}\n\
+         {embedded}\
          log-loss trained: {}\n\
          log-loss trained as embedded (integer units): {}",
         report.train_positions,
@@ -87,7 +97,6 @@ pub fn describe(report: &FitReport) -> String {
         report.hand_scale,
         report.hand_bias,
         l(&report.hand),
-        l(&report.trained1),
         l(&report.trained),
         l(&report.trained_rounded),
     )
