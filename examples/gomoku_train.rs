@@ -62,7 +62,7 @@ enum Command {
     /// split by game number) and report the losses.
     Fit {
         files: Vec<PathBuf>,
-        /// The feature set: `lines` (trained1) or `shapes` (trained2).
+        /// The feature set: `lines` (trained1) or `shapes` (trained2, trained3).
         #[arg(long, default_value = "shapes", value_parser = parse_feature_set)]
         features: FeatureSet,
         #[arg(long, default_value_t = 1.0)]

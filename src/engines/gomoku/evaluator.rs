@@ -6,7 +6,9 @@ use super::movegen::generate;
 use super::position::ThreatPosition;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
-use super::trained::{evaluate_trained, TrainedWeights, TRAINED1_WEIGHTS, TRAINED2_WEIGHTS};
+use super::trained::{
+    evaluate_trained, TrainedWeights, TRAINED1_WEIGHTS, TRAINED2_WEIGHTS, TRAINED3_WEIGHTS,
+};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{Game, MoveList, Player};
 use crate::games::GomokuMove;
@@ -124,6 +126,11 @@ impl Evaluation {
     /// (`trained2`).
     pub fn trained2() -> Self {
         Evaluation::Trained(&TRAINED2_WEIGHTS)
+    }
+
+    /// The `trained2` features fitted again on more games (`trained3`).
+    pub fn trained3() -> Self {
+        Evaluation::Trained(&TRAINED3_WEIGHTS)
     }
 
     /// The static evaluation of `board` for `me` to move; `hand` weights

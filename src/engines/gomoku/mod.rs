@@ -45,7 +45,7 @@ pub use threat_board::ThreatBoard;
 pub use trained::{
     evaluate_trained, line_features, linear_value, shape_features, FeatureSet, TrainedWeights,
     EMBEDDED_WEIGHTS, LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED1_WEIGHTS,
-    TRAINED2_WEIGHTS, WEIGHT_SCALE,
+    TRAINED2_WEIGHTS, TRAINED3_WEIGHTS, WEIGHT_SCALE,
 };
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;

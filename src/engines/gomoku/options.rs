@@ -325,6 +325,7 @@ mod tests {
         for (value, evaluation) in [
             ("trained1", Evaluation::trained1()),
             ("trained2", Evaluation::trained2()),
+            ("trained3", Evaluation::trained3()),
         ] {
             let option = format!("evaluation={value}");
             let tuned = tuned(config, &[option.as_str()]).unwrap();
@@ -416,7 +417,10 @@ mod tests {
                 "threat_extension_plies=all",
                 "none or a whole number from 0 to 120",
             ),
-            ("evaluation=neural", "hand, trained, trained1 or trained2"),
+            (
+                "evaluation=neural",
+                "hand, trained, trained1, trained2 or trained3",
+            ),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

@@ -1,7 +1,7 @@
 //! The trained evaluation: a linear function of counts the threat board
 //! keeps incrementally, with weights fitted to self-play game results
 //! (`training`) and embedded in the binary (`trained1_weights.rs`,
-//! `trained2_weights.rs`).
+//! `trained2_weights.rs`, `trained3_weights.rs`).
 //!
 //! Features, from the side to move's view (mover and opponent weighted
 //! separately, so the worth of having the move is learned), in two sets:
@@ -12,7 +12,7 @@
 //!     ([`ThreatBoard::count`]);
 //!   - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
 //!   - the number of stones (the game's phase).
-//! - [`FeatureSet::Shapes`] (`trained2`): those, then per side how many
+//! - [`FeatureSet::Shapes`] (`trained2`, `trained3`): those, then per side how many
 //!   empty points have each [`Shape`] but the weakest
 //!   ([`ThreatBoard::shape_count`]); every feature also enters a second
 //!   time multiplied by the stones on the board over [`PHASE_STONES`], so
@@ -178,12 +178,18 @@ pub static TRAINED1_WEIGHTS: TrainedWeights = include!("trained1_weights.rs");
 /// fitted by `examples/gomoku_train.rs`, embedded.
 pub static TRAINED2_WEIGHTS: TrainedWeights = include!("trained2_weights.rs");
 
+/// The weights of the `trained3` evaluation: the `trained2` features
+/// fitted again with more self-play games (those of the default engine
+/// with `trained2` added), embedded.
+pub static TRAINED3_WEIGHTS: TrainedWeights = include!("trained3_weights.rs");
+
 /// Every embedded weight table under its evaluation's name (the engine
 /// option `evaluation=NAME`), oldest first; the fit reports each on its
 /// split, the baselines a new fit must beat.
-pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 2] = [
+pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 3] = [
     ("trained1", &TRAINED1_WEIGHTS),
     ("trained2", &TRAINED2_WEIGHTS),
+    ("trained3", &TRAINED3_WEIGHTS),
 ];
 
 /// The linear value of `features` (`stones` on the board) under `bias`,
@@ -296,8 +302,9 @@ mod tests {
         f
     }
 
-    /// Both embedded weight tables are loaded (not all-zero placeholders)
-    /// and have a weight per feature, and the trained evaluation of fixed
+    /// Every embedded weight table is loaded (not an all-zero placeholder,
+    /// nor a copy of an earlier table) and has a weight per feature, and
+    /// the trained evaluation of fixed
     /// positions equals the weights applied to features counted from the
     /// stones alone.
     #[test]
@@ -307,7 +314,10 @@ mod tests {
             "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
             "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
         ];
-        for (_, weights) in EMBEDDED_WEIGHTS {
+        for (i, (name, weights)) in EMBEDDED_WEIGHTS.iter().enumerate() {
+            for (other, earlier) in &EMBEDDED_WEIGHTS[..i] {
+                assert_ne!(weights, earlier, "{name} is a copy of {other}");
+            }
             let set = weights.features;
             assert_eq!(weights.weights.len(), set.feature_count());
             let phases = if set.has_phase() {
