@@ -4,7 +4,8 @@
 //! Iterative deepening with aspiration windows, a transposition table,
 //! killer and history ordering on top of the pattern-table move scores,
 //! late-move reductions for quiet moves, futility pruning near the horizon,
-//! VCF as the quiescence search at the leaves, and a threat extension: a
+//! VCF as the quiescence search at the leaves (not where the static value
+//! already fails high and nothing threatens), and a threat extension: a
 //! four's forced block costs no depth, so four sequences are read to their
 //! end; a side facing an open three at the horizon has its answers searched
 //! (by default one ply: reading three sequences to their end cost more depth
