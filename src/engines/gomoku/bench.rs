@@ -1,14 +1,12 @@
-//! `gomoku bench`: for the main search of `alphabeta` (and of it with the
-//! other trained evaluation, whose cost differs) and of the
-//! `alphabeta-v4`, `alphabeta-v3`, `alphabeta-v2` and `alphabeta-v1` baselines, the depth reached and the nodes per second in
-//! 0.8 s on fixed positions; then VCF solves per second (node-capped, the
-//! same work every run).
+//! `gomoku bench`: for the main search of `alphabeta` and of the
+//! `alphabeta-v5` .. `alphabeta-v1` baselines, the depth reached and the
+//! nodes per second in 0.8 s on fixed positions; then VCF solves per second
+//! (node-capped, the same work every run).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
-use super::evaluator::Evaluation;
+use super::engine::ThreatSearch;
 use super::notation::parse_moves;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
@@ -47,23 +45,12 @@ fn position(moves: &str) -> Gomoku {
     pos
 }
 
-/// `alphabeta` with another static evaluation.
-fn with_evaluation(evaluation: Evaluation) -> ThreatSearch {
-    let mut config = ThreatSearchConfig::default();
-    if let MainSearch::Pvs(pvs) = &mut config.main {
-        pvs.evaluation = evaluation;
-    }
-    ThreatSearch::new(config)
-}
-
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     type Make = fn() -> ThreatSearch;
     let engines: [(&str, Make); 6] = [
         ("alphabeta", ThreatSearch::default),
-        ("alphabeta,evaluation=trained1", || {
-            with_evaluation(Evaluation::trained1())
-        }),
+        ("alphabeta-v5", ThreatSearch::v5),
         ("alphabeta-v4", ThreatSearch::v4),
         ("alphabeta-v3", ThreatSearch::v3),
         ("alphabeta-v2", ThreatSearch::v2),

@@ -103,6 +103,14 @@ impl ThreatSearchConfig {
             ..Self::v2()
         }
     }
+
+    /// The `alphabeta-v5` baseline: [`PvsConfig::v5`] after the `v2` root checks.
+    pub fn v5() -> Self {
+        ThreatSearchConfig {
+            main: MainSearch::Pvs(PvsConfig::v5()),
+            ..Self::v2()
+        }
+    }
 }
 
 impl Default for ThreatSearchConfig {
@@ -207,6 +215,11 @@ impl ThreatSearch {
     /// The `alphabeta-v4` baseline (the default of 2026-12-01, 06:00).
     pub fn v4() -> Self {
         Self::new(ThreatSearchConfig::v4())
+    }
+
+    /// The `alphabeta-v5` baseline (the default of 2026-12-01, 09:00).
+    pub fn v5() -> Self {
+        Self::new(ThreatSearchConfig::v5())
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no

@@ -150,6 +150,14 @@ const TUNABLES: &[(&str, Setter)] = &[
         "partial_iterations",
         Setter::Pvs(|c, v| flag(&mut c.partial_iterations, v)),
     ),
+    (
+        "stand_pat_before_probe",
+        Setter::Pvs(|c, v| flag(&mut c.stand_pat_before_probe, v)),
+    ),
+    (
+        "sound_losses",
+        Setter::Pvs(|c, v| flag(&mut c.sound_losses, v)),
+    ),
 ];
 
 /// `config`, the alpha-beta engine `engine`'s, tuned by `options` in order.
