@@ -112,9 +112,9 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The default engine's trained evaluation (`trained2`).
+    /// The default engine's trained evaluation (`trained3`).
     pub fn trained() -> Self {
-        Self::trained2()
+        Self::trained3()
     }
 
     /// The trained evaluation on line features (`trained1`).
