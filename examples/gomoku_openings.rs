@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
-use boardbots::engines::gomoku::{format_move, parse_moves, ThreatSearch};
+use boardbots::engines::gomoku::{format_move, parse_moves, ThreatSearch, ThreatSearchConfig};
 use boardbots::search::Searcher;
 use boardbots::{Game, Gomoku, GomokuMove, Limits, Outcome, Player};
 use clap::Parser;
@@ -198,7 +198,10 @@ fn black_points(line: &[GomokuMove], budgets: &[u64]) -> u32 {
 fn self_play(line: &[GomokuMove], nodes: u64) -> Outcome {
     let mut pos = position(line);
     // One engine instance per side, as two separate bots would be.
-    let mut sides = [ThreatSearch::v2(), ThreatSearch::v2()];
+    let mut sides = [
+        ThreatSearch::new(ThreatSearchConfig::v2()),
+        ThreatSearch::new(ThreatSearchConfig::v2()),
+    ];
     loop {
         if let Some(outcome) = pos.outcome() {
             return outcome;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::engine::ThreatSearch;
 use super::notation::parse_moves;
+use super::registry::alphabeta_config;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
 use crate::game::Game;
@@ -47,19 +48,20 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    type Make = fn() -> ThreatSearch;
-    let engines: [(&str, Make); 6] = [
-        ("alphabeta", ThreatSearch::default),
-        ("alphabeta-v5", ThreatSearch::v5),
-        ("alphabeta-v4", ThreatSearch::v4),
-        ("alphabeta-v3", ThreatSearch::v3),
-        ("alphabeta-v2", ThreatSearch::v2),
-        ("alphabeta-v1", ThreatSearch::generic),
+    // The names go through the registry, the one map from name to engine.
+    let engines = [
+        "alphabeta",
+        "alphabeta-v5",
+        "alphabeta-v4",
+        "alphabeta-v3",
+        "alphabeta-v2",
+        "alphabeta-v1",
     ];
-    for (name, make) in engines {
+    for name in engines {
         let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
         for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
-            let mut engine = make();
+            let config = alphabeta_config(name).expect("a registered alpha-beta engine");
+            let mut engine = ThreatSearch::new(config);
             let cpu_before = thread_cpu_seconds();
             let started = Instant::now();
             let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));

@@ -196,32 +196,6 @@ impl ThreatSearch {
         1 + self.helpers.len()
     }
 
-    /// The engine as it was before [`PvsSearch`]: the generic alpha-beta
-    /// after the same root checks (the `alphabeta-v1` baseline).
-    pub fn generic() -> Self {
-        Self::new(ThreatSearchConfig::generic())
-    }
-
-    /// The first [`PvsSearch`] engine (the `alphabeta-v2` baseline).
-    pub fn v2() -> Self {
-        Self::new(ThreatSearchConfig::v2())
-    }
-
-    /// The `alphabeta-v3` baseline (the default of 2026-12-01, 03:00).
-    pub fn v3() -> Self {
-        Self::new(ThreatSearchConfig::v3())
-    }
-
-    /// The `alphabeta-v4` baseline (the default of 2026-12-01, 06:00).
-    pub fn v4() -> Self {
-        Self::new(ThreatSearchConfig::v4())
-    }
-
-    /// The `alphabeta-v5` baseline (the default of 2026-12-01, 09:00).
-    pub fn v5() -> Self {
-        Self::new(ThreatSearchConfig::v5())
-    }
-
     /// The main search alone on `pos`, root moves generated as usual: no
     /// root VCF, VCT or defence checks (for benchmarks).
     pub fn main_search(&mut self, pos: &Gomoku, limits: &Limits) -> SearchResult<GomokuMove> {
