@@ -24,7 +24,7 @@ use std::time::Instant;
 use super::evaluator::{EvalWeights, Evaluation};
 use super::movegen::{generate, ordering_key};
 use super::threat::Threat;
-use super::threat_board::ThreatBoard;
+use super::threat_board::{ThreatBoard, Undo};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{MoveList, Player, MAX_MOVES};
 use crate::games::{Gomoku, GomokuMove};
@@ -218,6 +218,8 @@ const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
 pub struct PvsSearch {
     config: PvsConfig,
     board: ThreatBoard,
+    /// `undos[ply]`: what the move made at `ply` changed on the board.
+    undos: Vec<Undo>,
     tt: TranspositionTable<GomokuMove>,
     killers: Vec<[Option<GomokuMove>; 2]>,
     history: Vec<[u32; Gomoku::POINTS]>,
@@ -247,6 +249,7 @@ impl PvsSearch {
         PvsSearch {
             config,
             board: ThreatBoard::new(),
+            undos: vec![Undo::new(); MAX_SEARCH_PLY as usize + 2],
             tt: TranspositionTable::new(config.tt_bytes),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; Gomoku::POINTS]; 2],
@@ -449,7 +452,8 @@ impl PvsSearch {
         reduction: i32,
     ) -> Option<i32> {
         let opponent = side.opponent();
-        self.board.place(m.index(), side);
+        self.board
+            .place_undoable(m.index(), side, &mut self.undos[ply as usize]);
         let child = depth - 1;
         let score = if full_window {
             self.pvs(child, ply + 1, -beta, -alpha, opponent)
@@ -470,7 +474,7 @@ impl PvsSearch {
             }
             score
         };
-        self.board.remove(m.index());
+        self.board.undo(&self.undos[ply as usize]);
         score
     }
 

@@ -134,6 +134,123 @@ fn shape_of_point_key(key: u64) -> Shape {
     shape_of_key((key >> SHAPE_KEY_SHIFT) as u16)
 }
 
+/// The board-wide counts and sums over the empty points, kept together so
+/// [`Undo`] saves and restores them in one copy.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Totals {
+    /// Empty points per side and threat class.
+    threat_counts: [[u16; Threat::COUNT]; 2],
+    /// `pattern_counts[side][pattern]`: the (empty point, direction) pairs
+    /// where a `side` stone would make `pattern`; occupied points count for
+    /// nothing.
+    pattern_counts: [[u16; Pattern::COUNT]; 2],
+    /// `shape_counts[side][shape]`: the empty points of each shape for
+    /// `side`; occupied points count for nothing.
+    shape_counts: [[u16; Shape::COUNT]; 2],
+    /// Sum of `values` over the empty points, per side.
+    value_totals: [i32; 2],
+}
+
+/// One line of one empty point that a stone changed for one side, with what
+/// the point held before.
+#[derive(Clone, Copy)]
+struct Change {
+    point: u8,
+    side: u8,
+    direction: u8,
+    pattern: Pattern,
+    threat: Threat,
+    value: u16,
+    key: u64,
+}
+
+const NO_CHANGE: Change = Change {
+    point: 0,
+    side: 0,
+    direction: 0,
+    pattern: Pattern::Dead,
+    threat: Threat::None,
+    value: 0,
+    key: 0,
+};
+
+/// What one [`ThreatBoard::place_undoable`] changed, so that
+/// [`ThreatBoard::undo`] puts it back by copying instead of recomputing the
+/// line patterns (recomputing made removal as dear as placing). A search
+/// keeps one per ply.
+#[derive(Clone)]
+pub struct Undo {
+    point: u8,
+    totals: Totals,
+    /// The placed point's own lines, key, threat and value per side.
+    lines: [[Pattern; 4]; 2],
+    keys: [u64; 2],
+    threats: [Threat; 2],
+    values: [u16; 2],
+    /// A stone changes at most one line of each of the (at most 32) points
+    /// around it, per side.
+    changes: [Change; 64],
+    len: u8,
+}
+
+impl Undo {
+    pub fn new() -> Self {
+        Undo {
+            point: 0,
+            totals: ThreatBoard::new().totals,
+            lines: [[Pattern::Dead; 4]; 2],
+            keys: [0; 2],
+            threats: [Threat::None; 2],
+            values: [0; 2],
+            changes: [NO_CHANGE; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Default for Undo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Where [`ThreatBoard::place`] reports what it changes: nowhere, or an
+/// [`Undo`]. Monomorphised, so plain placing pays nothing for it.
+trait ChangeLog {
+    /// Called before `point` is touched.
+    fn begin(&mut self, board: &ThreatBoard, point: usize);
+    /// Called before a line of an empty point changes.
+    fn record(&mut self, change: Change);
+}
+
+impl ChangeLog for () {
+    #[inline(always)]
+    fn begin(&mut self, _: &ThreatBoard, _: usize) {}
+    #[inline(always)]
+    fn record(&mut self, _: Change) {}
+}
+
+impl ChangeLog for Undo {
+    #[inline(always)]
+    fn begin(&mut self, board: &ThreatBoard, point: usize) {
+        self.point = point as u8;
+        self.totals = board.totals;
+        for side in 0..2 {
+            self.lines[side] = board.lines[side][point];
+            self.keys[side] = board.point_keys[side][point];
+            self.threats[side] = board.threats[side][point];
+            self.values[side] = board.values[side][point];
+        }
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, change: Change) {
+        self.changes[self.len as usize] = change;
+        self.len += 1;
+    }
+}
+
 /// Per-point threat summaries for both sides, updated incrementally by
 /// [`ThreatBoard::place`] and undone by [`ThreatBoard::remove`]. Occupied
 /// points carry no line, threat or value; everything is a function of the
@@ -157,17 +274,7 @@ pub struct ThreatBoard {
     point_keys: [[u64; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
-    /// Empty points per side and threat class.
-    threat_counts: [[u16; Threat::COUNT]; 2],
-    /// `pattern_counts[side][pattern]`: the (empty point, direction) pairs
-    /// where a `side` stone would make `pattern`; occupied points count for
-    /// nothing.
-    pattern_counts: [[u16; Pattern::COUNT]; 2],
-    /// `shape_counts[side][shape]`: the empty points of each shape for
-    /// `side`; occupied points count for nothing.
-    shape_counts: [[u16; Shape::COUNT]; 2],
-    /// Sum of `values` over the empty points, per side.
-    value_totals: [i32; 2],
+    totals: Totals,
     /// Stones within the 5x5 square around each point.
     stones_near: [u8; POINTS],
     stone_count: u16,
@@ -179,7 +286,7 @@ impl std::fmt::Debug for ThreatBoard {
         f.debug_struct("ThreatBoard")
             .field("stones", &self.stone_count)
             .field("hash", &format_args!("{:016x}", self.hash))
-            .field("value_totals", &self.value_totals)
+            .field("value_totals", &self.totals.value_totals)
             .finish()
     }
 }
@@ -200,15 +307,16 @@ impl ThreatBoard {
             point_keys: [[0; POINTS]; 2],
             threats: [[Threat::None; POINTS]; 2],
             values: [[0; POINTS]; 2],
-            threat_counts: [[0; Threat::COUNT]; 2],
-            pattern_counts: [[0; Pattern::COUNT]; 2],
-            shape_counts: [[0; Shape::COUNT]; 2],
-            value_totals: [0; 2],
+            totals: Totals {
+                threat_counts: [[POINTS as u16, 0, 0, 0, 0, 0, 0]; 2],
+                pattern_counts: [[0; Pattern::COUNT]; 2],
+                shape_counts: [[0; Shape::COUNT]; 2],
+                value_totals: [0; 2],
+            },
             stones_near: [0; POINTS],
             stone_count: 0,
             hash: 0,
         };
-        board.threat_counts = [[POINTS as u16, 0, 0, 0, 0, 0, 0]; 2];
         for (point, walls) in WALLS.iter().enumerate() {
             let windows = walls.map(|w| window_key(0, w) as u16);
             board.windows[0][point] = windows;
@@ -233,15 +341,27 @@ impl ThreatBoard {
     /// Puts a `colour` stone on the empty `point` and updates every summary
     /// it changes: the points within four cells along its four lines.
     pub fn place(&mut self, point: usize, colour: Player) {
+        self.place_logged(point, colour, &mut ());
+    }
+
+    /// As [`Self::place`], saving in `undo` what [`Self::undo`] needs to
+    /// take the stone back quickly.
+    pub fn place_undoable(&mut self, point: usize, colour: Player, undo: &mut Undo) {
+        self.place_logged(point, colour, undo);
+    }
+
+    #[inline(always)]
+    fn place_logged(&mut self, point: usize, colour: Player, log: &mut impl ChangeLog) {
         debug_assert!(self.cells[point].is_none(), "place on an occupied point");
+        log.begin(self, point);
         for side in 0..2 {
             self.set_summary(point, side, Threat::None, 0);
             for pattern in self.lines[side][point] {
-                self.pattern_counts[side][pattern as usize] -= 1;
+                self.totals.pattern_counts[side][pattern as usize] -= 1;
             }
             self.lines[side][point] = [Pattern::Dead; 4];
             let key = std::mem::take(&mut self.point_keys[side][point]);
-            self.shape_counts[side][shape_of_point_key(key).index()] -= 1;
+            self.totals.shape_counts[side][shape_of_point_key(key).index()] -= 1;
         }
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
@@ -255,10 +375,44 @@ impl ThreatBoard {
             self.windows[own][q][d] += weight;
             self.windows[other][q][d] += 2 * weight;
             if self.cells[q].is_none() {
-                self.refresh(patterns, q, d);
+                self.refresh(patterns, q, d, log);
             }
         }
         self.update_near(point, 1);
+    }
+
+    /// Takes back the stone of the [`Self::place_undoable`] that filled
+    /// `undo`, restoring the board exactly. Stones must come off in the
+    /// reverse order they went on (a search's make/unmake); [`Self::remove`]
+    /// takes any stone off.
+    pub fn undo(&mut self, undo: &Undo) {
+        let point = undo.point as usize;
+        let colour = self.cells[point].take().expect("undo of an empty point");
+        self.hash ^= KEYS[colour.index() * POINTS + point];
+        self.stone_count -= 1;
+        let (own, other) = (colour.index(), 1 - colour.index());
+        let (touches, n) = &NEIGHBOURHOOD[point];
+        for t in &touches[..*n as usize] {
+            let (q, d) = (t.cell as usize, t.direction as usize);
+            let weight = POW3[t.bit as usize];
+            self.windows[own][q][d] -= weight;
+            self.windows[other][q][d] -= 2 * weight;
+        }
+        for c in &undo.changes[..undo.len as usize] {
+            let (q, side) = (c.point as usize, c.side as usize);
+            self.lines[side][q][c.direction as usize] = c.pattern;
+            self.point_keys[side][q] = c.key;
+            self.threats[side][q] = c.threat;
+            self.values[side][q] = c.value;
+        }
+        for side in 0..2 {
+            self.lines[side][point] = undo.lines[side];
+            self.point_keys[side][point] = undo.keys[side];
+            self.threats[side][point] = undo.threats[side];
+            self.values[side][point] = undo.values[side];
+        }
+        self.totals = undo.totals;
+        self.update_near(point, -1);
     }
 
     /// Takes the stone off `point`, undoing [`Self::place`] exactly: search
@@ -278,7 +432,7 @@ impl ThreatBoard {
             self.windows[own][q][d] -= weight;
             self.windows[other][q][d] -= 2 * weight;
             if self.cells[q].is_none() {
-                self.refresh(patterns, q, d);
+                self.refresh(patterns, q, d, &mut ());
             }
         }
         self.update_near(point, -1);
@@ -306,12 +460,12 @@ impl ThreatBoard {
         for side in 0..2 {
             let lines = self.windows[side][point].map(|w| patterns[w as usize]);
             for pattern in lines {
-                self.pattern_counts[side][pattern as usize] += 1;
+                self.totals.pattern_counts[side][pattern as usize] += 1;
             }
             self.lines[side][point] = lines;
             let key = lines.iter().map(|&p| point_key_part(p)).sum();
             self.point_keys[side][point] = key;
-            self.shape_counts[side][shape_of_point_key(key).index()] += 1;
+            self.totals.shape_counts[side][shape_of_point_key(key).index()] += 1;
             let (threat, value) = summarize(lines);
             self.set_summary(point, side, threat, value);
         }
@@ -319,14 +473,29 @@ impl ThreatBoard {
 
     /// Recomputes the line patterns of the empty `point` along `direction`,
     /// and the summaries of the sides whose pattern changed.
-    #[inline]
-    fn refresh(&mut self, patterns: &[Pattern], point: usize, direction: usize) {
+    #[inline(always)]
+    fn refresh(
+        &mut self,
+        patterns: &[Pattern],
+        point: usize,
+        direction: usize,
+        log: &mut impl ChangeLog,
+    ) {
         for side in 0..2 {
             let new = patterns[self.windows[side][point][direction] as usize];
             let old = std::mem::replace(&mut self.lines[side][point][direction], new);
             if new != old {
-                self.pattern_counts[side][old as usize] -= 1;
-                self.pattern_counts[side][new as usize] += 1;
+                log.record(Change {
+                    point: point as u8,
+                    side: side as u8,
+                    direction: direction as u8,
+                    pattern: old,
+                    threat: self.threats[side][point],
+                    value: self.values[side][point],
+                    key: self.point_keys[side][point],
+                });
+                self.totals.pattern_counts[side][old as usize] -= 1;
+                self.totals.pattern_counts[side][new as usize] += 1;
                 // Threat, shape and value from the point's key, not from its
                 // four lines: reading them back right after the one-byte
                 // write above stalls the store forwarding (measured: half
@@ -336,8 +505,8 @@ impl ThreatBoard {
                 *key = *key + point_key_part(new) - point_key_part(old);
                 let key = *key;
                 let shape = shape_of_point_key(key);
-                self.shape_counts[side][old_shape.index()] -= 1;
-                self.shape_counts[side][shape.index()] += 1;
+                self.totals.shape_counts[side][old_shape.index()] -= 1;
+                self.totals.shape_counts[side][shape.index()] += 1;
                 let threat = threat_of_key(key as u16);
                 let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
                 self.set_summary(point, side, threat, value);
@@ -348,10 +517,10 @@ impl ThreatBoard {
     #[inline]
     fn set_summary(&mut self, point: usize, side: usize, threat: Threat, value: u16) {
         let old = self.threats[side][point];
-        self.threat_counts[side][old as usize] -= 1;
-        self.threat_counts[side][threat as usize] += 1;
+        self.totals.threat_counts[side][old as usize] -= 1;
+        self.totals.threat_counts[side][threat as usize] += 1;
         self.threats[side][point] = threat;
-        self.value_totals[side] += value as i32 - self.values[side][point] as i32;
+        self.totals.value_totals[side] += value as i32 - self.values[side][point] as i32;
         self.values[side][point] = value;
     }
 
@@ -427,13 +596,13 @@ impl ThreatBoard {
     /// How many empty points have exactly the threat `threat` for `side`.
     #[inline]
     pub fn count(&self, side: Player, threat: Threat) -> usize {
-        self.threat_counts[side.index()][threat as usize] as usize
+        self.totals.threat_counts[side.index()][threat as usize] as usize
     }
 
     /// How many empty points have a threat of at least `threat` for `side`.
     #[inline]
     pub fn count_at_least(&self, side: Player, threat: Threat) -> usize {
-        self.threat_counts[side.index()][threat as usize..]
+        self.totals.threat_counts[side.index()][threat as usize..]
             .iter()
             .map(|&c| c as usize)
             .sum()
@@ -443,19 +612,19 @@ impl ThreatBoard {
     /// `pattern` for `side`: a stone there would make it along that line.
     #[inline]
     pub fn pattern_count(&self, side: Player, pattern: Pattern) -> usize {
-        self.pattern_counts[side.index()][pattern as usize] as usize
+        self.totals.pattern_counts[side.index()][pattern as usize] as usize
     }
 
     /// The empty points of every shape for `side`, by [`Shape::index`].
     #[inline]
     pub fn shape_counts(&self, side: Player) -> &[u16; Shape::COUNT] {
-        &self.shape_counts[side.index()]
+        &self.totals.shape_counts[side.index()]
     }
 
     /// The sum of the values of all empty points for `side`.
     #[inline]
     pub fn value_total(&self, side: Player) -> i32 {
-        self.value_totals[side.index()]
+        self.totals.value_totals[side.index()]
     }
 
     /// Clears `out` and lists the empty points where `side` has a threat of
@@ -581,13 +750,56 @@ mod tests {
                 let rebuilt = ThreatBoard::from_game(&game);
                 assert!(rebuilt.threats == board.threats);
                 assert!(rebuilt.values == board.values);
-                assert_eq!(rebuilt.threat_counts, board.threat_counts);
-                assert_eq!(rebuilt.pattern_counts, board.pattern_counts);
-                assert_eq!(board.pattern_counts, counted_patterns(&board));
-                assert_eq!(rebuilt.shape_counts, board.shape_counts);
-                assert_eq!(board.shape_counts, counted_shapes(&board));
-                assert_eq!(rebuilt.value_totals, board.value_totals);
+                assert_eq!(rebuilt.totals.threat_counts, board.totals.threat_counts);
+                assert_eq!(rebuilt.totals.pattern_counts, board.totals.pattern_counts);
+                assert_eq!(board.totals.pattern_counts, counted_patterns(&board));
+                assert_eq!(rebuilt.totals.shape_counts, board.totals.shape_counts);
+                assert_eq!(board.totals.shape_counts, counted_shapes(&board));
+                assert_eq!(rebuilt.totals.value_totals, board.totals.value_totals);
                 assert_eq!(rebuilt.stones_near, board.stones_near);
+            }
+        }
+    }
+
+    /// Undo takes back place_undoable exactly (every field, the hash
+    /// included) along random make/unmake walks, and the undoable place
+    /// makes the same board as the plain one.
+    #[test]
+    fn undo_restores_the_board_exactly() {
+        let mut rng = SmallRng::seed_from_u64(13);
+        let mut undos: Vec<Undo> = (0..40).map(|_| Undo::new()).collect();
+        for _ in 0..30 {
+            let mut board = ThreatBoard::new();
+            let mut snapshots: Vec<ThreatBoard> = Vec::new();
+            for _ in 0..400 {
+                let depth = snapshots.len();
+                if depth == undos.len() || (depth > 0 && rng.gen_bool(0.45)) {
+                    board.undo(&undos[depth - 1]);
+                    let before = snapshots.pop().expect("a placed stone");
+                    assert!(board == before, "undo did not restore the board");
+                } else {
+                    let point = loop {
+                        let p = if rng.gen_bool(0.9) {
+                            // Crowd the centre so lines build up.
+                            (rng.gen_range(4..11) * SIZE + rng.gen_range(4..11)) as usize
+                        } else {
+                            rng.gen_range(0..POINTS)
+                        };
+                        if board.is_empty(p) {
+                            break p;
+                        }
+                    };
+                    let colour = if rng.gen_bool(0.5) {
+                        Player::Black
+                    } else {
+                        Player::White
+                    };
+                    snapshots.push(board.clone());
+                    let mut plain = board.clone();
+                    plain.place(point, colour);
+                    board.place_undoable(point, colour, &mut undos[depth]);
+                    assert!(board == plain, "place_undoable differs from place");
+                }
             }
         }
     }
@@ -634,8 +846,8 @@ mod tests {
                     rebuilt == board,
                     "incremental board differs from a rebuilt one"
                 );
-                assert_eq!(board.pattern_counts, counted_patterns(&board));
-                assert_eq!(board.shape_counts, counted_shapes(&board));
+                assert_eq!(board.totals.pattern_counts, counted_patterns(&board));
+                assert_eq!(board.totals.shape_counts, counted_shapes(&board));
             }
         }
     }
