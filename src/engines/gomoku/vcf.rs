@@ -174,11 +174,11 @@ impl VcfSolver {
 
         let level = 2 * (MAX_VCF_FOURS - fours) as usize;
         for &m in candidates.iter() {
-            board.place_undoable(m.index(), attacker, &mut self.undos[level]);
+            board.place_tactical(m.index(), attacker, &mut self.undos[level]);
             let block = board
                 .five_point_near(attacker, m.index())
                 .expect("a four leaves a five point on its line");
-            board.place_undoable(block, defender, &mut self.undos[level + 1]);
+            board.place_tactical(block, defender, &mut self.undos[level + 1]);
             let wins = self.attack(board, attacker, fours - 1, Some(m.index()));
             board.undo(&self.undos[level + 1]);
             board.undo(&self.undos[level]);
