@@ -184,8 +184,8 @@ struct Totals {
 /// the point held before.
 #[derive(Clone, Copy)]
 struct Change {
-    point: u8,
-    side: u8,
+    /// `side * POINTS + point`: the index into the flattened per-side arrays.
+    slot: u16,
     direction: u8,
     pattern: Pattern,
     threat: Threat,
@@ -194,8 +194,7 @@ struct Change {
 }
 
 const NO_CHANGE: Change = Change {
-    point: 0,
-    side: 0,
+    slot: 0,
     direction: 0,
     pattern: Pattern::Dead,
     threat: Threat::None,
@@ -455,12 +454,18 @@ impl ThreatBoard {
         for t in &touches[..*n as usize] {
             self.windows[t.cell as usize][t.direction as usize] -= deltas[t.bit as usize];
         }
+        // Through the flattened arrays: one index for all four, no
+        // multiply per side.
+        let lines = self.lines.as_flattened_mut();
+        let keys = self.point_keys.as_flattened_mut();
+        let threats = self.threats.as_flattened_mut();
+        let values = self.values.as_flattened_mut();
         for c in &undo.changes[..undo.len as usize] {
-            let (q, side) = (c.point as usize, c.side as usize);
-            self.lines[side][q][c.direction as usize] = c.pattern;
-            self.point_keys[side][q] = c.key;
-            self.threats[side][q] = c.threat;
-            self.values[side][q] = c.value;
+            let slot = c.slot as usize;
+            lines[slot][c.direction as usize] = c.pattern;
+            keys[slot] = c.key;
+            threats[slot] = c.threat;
+            values[slot] = c.value;
         }
         for side in 0..2 {
             self.lines[side][point] = undo.lines[side];
@@ -541,8 +546,7 @@ impl ThreatBoard {
             let old = std::mem::replace(&mut self.lines[side][point][direction], new);
             if new != old {
                 log.record(Change {
-                    point: point as u8,
-                    side: side as u8,
+                    slot: (side * POINTS + point) as u16,
                     direction: direction as u8,
                     pattern: old,
                     threat: self.threats[side][point],
