@@ -298,7 +298,8 @@ impl ChangeLog for Undo {
 }
 
 /// Per-point threat summaries for both sides, updated incrementally by
-/// [`ThreatBoard::place`] and undone by [`ThreatBoard::remove`]. Occupied
+/// [`ThreatBoard::place`] and undone by [`ThreatBoard::remove`] (any stone)
+/// or [`ThreatBoard::undo`] (the last one, by copying). Occupied
 /// points carry no line, threat or value; everything is a function of the
 /// stones, whatever order they came in.
 ///
