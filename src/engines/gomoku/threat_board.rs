@@ -35,8 +35,8 @@ const fn stone_window_deltas() -> [[u32; 8]; 2] {
     let mut bit = 0;
     while bit < 8 {
         let w = POW3[bit] as u32;
-        deltas[0][bit] = w | (2 * w) << WHITE_WINDOW_SHIFT;
-        deltas[1][bit] = 2 * w | w << WHITE_WINDOW_SHIFT;
+        deltas[0][bit] = w | ((2 * w) << WHITE_WINDOW_SHIFT);
+        deltas[1][bit] = (2 * w) | (w << WHITE_WINDOW_SHIFT);
         bit += 1;
     }
     deltas
@@ -863,7 +863,7 @@ mod tests {
                     let point = loop {
                         let p = if rng.gen_bool(0.9) {
                             // Crowd the centre so lines build up.
-                            (rng.gen_range(4..11) * SIZE + rng.gen_range(4..11)) as usize
+                            rng.gen_range(4..11) * SIZE + rng.gen_range(4..11)
                         } else {
                             rng.gen_range(0..POINTS)
                         };
