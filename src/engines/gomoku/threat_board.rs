@@ -842,6 +842,27 @@ mod tests {
         }
     }
 
+    /// A random empty point, in the central 7x7 square with probability
+    /// `centre`, and a random colour.
+    fn random_stone(rng: &mut SmallRng, board: &ThreatBoard, centre: f64) -> (usize, Player) {
+        let point = loop {
+            let p = if rng.gen_bool(centre) {
+                rng.gen_range(4..11) * SIZE + rng.gen_range(4..11)
+            } else {
+                rng.gen_range(0..POINTS)
+            };
+            if board.is_empty(p) {
+                break p;
+            }
+        };
+        let colour = if rng.gen_bool(0.5) {
+            Player::Black
+        } else {
+            Player::White
+        };
+        (point, colour)
+    }
+
     /// Undo takes back place_undoable and place_tactical exactly (every
     /// field, the hash included) along random make/unmake walks; the
     /// undoable place makes the same board as the plain one, the tactical
@@ -860,22 +881,8 @@ mod tests {
                     let before = snapshots.pop().expect("a placed stone");
                     assert!(board == before, "undo did not restore the board");
                 } else {
-                    let point = loop {
-                        let p = if rng.gen_bool(0.9) {
-                            // Crowd the centre so lines build up.
-                            rng.gen_range(4..11) * SIZE + rng.gen_range(4..11)
-                        } else {
-                            rng.gen_range(0..POINTS)
-                        };
-                        if board.is_empty(p) {
-                            break p;
-                        }
-                    };
-                    let colour = if rng.gen_bool(0.5) {
-                        Player::Black
-                    } else {
-                        Player::White
-                    };
+                    // Crowd the centre so lines build up.
+                    let (point, colour) = random_stone(&mut rng, &board, 0.9);
                     snapshots.push(board.clone());
                     let mut plain = board.clone();
                     plain.place(point, colour);
@@ -911,17 +918,7 @@ mod tests {
                     let point = placed.swap_remove(i);
                     board.remove(point);
                 } else {
-                    let point = loop {
-                        let p = rng.gen_range(0..POINTS);
-                        if board.is_empty(p) {
-                            break p;
-                        }
-                    };
-                    let colour = if rng.gen_bool(0.5) {
-                        Player::Black
-                    } else {
-                        Player::White
-                    };
+                    let (point, colour) = random_stone(&mut rng, &board, 0.0);
                     let before = board.clone();
                     board.place(point, colour);
                     board.remove(point);
