@@ -94,10 +94,15 @@ pub fn push_fours_and_defences(
 ) {
     let opponent = side.opponent();
     let mut listed = [false; Gomoku::POINTS];
+    let mut fours_left = board.count_at_least(side, Threat::Four);
     for (point, listed) in listed.iter_mut().enumerate() {
+        if fours_left == 0 {
+            break;
+        }
         if board.threat(side, point).makes_four() {
             *listed = true;
             out.push(to_move(point));
+            fours_left -= 1;
         }
     }
     let mut threat_points = MoveList::new();

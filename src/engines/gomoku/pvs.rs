@@ -452,6 +452,12 @@ impl PvsSearch {
         reduction: i32,
     ) -> Option<i32> {
         let opponent = side.opponent();
+        if depth > 1 {
+            // Below the horizon the child probes the table: start loading
+            // its bucket now, while the stone is placed.
+            let child_hash = self.board.hash_after(m.index(), side) ^ side_key(opponent);
+            self.tt.prefetch(child_hash);
+        }
         self.board
             .place_undoable(m.index(), side, &mut self.undos[ply as usize]);
         let child = depth - 1;

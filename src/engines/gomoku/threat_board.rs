@@ -712,12 +712,15 @@ impl ThreatBoard {
     /// at least `at_least`, in point order.
     pub fn points_with(&self, side: Player, at_least: Threat, out: &mut MoveList<GomokuMove>) {
         out.clear();
-        if self.count_at_least(side, at_least) == 0 {
-            return;
-        }
+        // The counts say how many there are: stop at the last one.
+        let mut left = self.count_at_least(side, at_least);
         for (point, &threat) in self.threats[side.index()].iter().enumerate() {
+            if left == 0 {
+                break;
+            }
             if threat >= at_least {
                 out.push(to_move(point));
+                left -= 1;
             }
         }
     }
@@ -749,6 +752,12 @@ impl ThreatBoard {
     #[inline]
     pub fn stone_count(&self) -> usize {
         self.stone_count as usize
+    }
+
+    /// The [`Self::hash`] after a `colour` stone on `point`, without placing it.
+    #[inline]
+    pub fn hash_after(&self, point: usize, colour: Player) -> u64 {
+        self.hash ^ KEYS[colour.index() * POINTS + point]
     }
 
     /// Zobrist hash of the stones (no side to move).
