@@ -1,7 +1,7 @@
 //! `gomoku bench`: for the main search of `alphabeta` and of the
 //! `alphabeta-v5` .. `alphabeta-v1` baselines, the depth reached and the
 //! nodes per second in 0.8 s on fixed positions; then VCF solves per second
-//! (node-capped, the same work every run).
+//! and VCT nodes per second (node-capped, the same work every run).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -11,6 +11,7 @@ use super::notation::parse_moves;
 use super::registry::alphabeta_config;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
+use super::vct::VctSolver;
 use crate::game::Game;
 use crate::games::Gomoku;
 use crate::search::{thread_cpu_seconds, Limits};
@@ -37,6 +38,13 @@ const VCF_POSITIONS: [&str; 4] = [
 
 /// Solves of each VCF position.
 const VCF_REPEATS: u32 = 50;
+
+/// Node cap and threat limit of the VCT solves on the search positions (the
+/// root check's cap and the engine's threat limit).
+const VCT_NODES: u64 = 60_000;
+const VCT_MAX_THREATS: u32 = 6;
+/// Solves of each search position, for either side.
+const VCT_REPEATS: u32 = 5;
 
 fn position(moves: &str) -> Gomoku {
     let mut pos = Gomoku::start();
@@ -115,6 +123,28 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
         "vcf: {solves} solves ({vcf_nodes} nodes) in {seconds:.3} s = {:.0} solves/s, {:.0} nodes/s",
         solves as f64 / seconds,
         vcf_nodes as f64 / seconds
+    )?;
+
+    let mut vct = VctSolver::new(16);
+    let (mut vct_solves, mut vct_nodes) = (0u32, 0);
+    let started = Instant::now();
+    for moves in SEARCH_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        for attacker in [pos.side_to_move(), pos.side_to_move().opponent()] {
+            for _ in 0..VCT_REPEATS {
+                vct.clear();
+                vct.solve(&board, attacker, VCT_MAX_THREATS, &Limits::nodes(VCT_NODES));
+                vct_nodes += vct.nodes();
+                vct_solves += 1;
+            }
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "vct: {vct_solves} solves ({vct_nodes} nodes) in {seconds:.3} s = {:.0} nodes/s",
+        vct_nodes as f64 / seconds
     )?;
     Ok(())
 }

@@ -10,7 +10,7 @@
 use super::movegen::push_fours_and_defences;
 use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
 use super::threat::Threat;
-use super::threat_board::{to_move, ThreatBoard};
+use super::threat_board::{to_move, ThreatBoard, Undo};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
@@ -27,6 +27,10 @@ pub struct VctSolver {
     refuted: RefutationTable,
     budget: Budget,
     scratch: Scratch,
+    /// One per stone of the line being read (grown on the first deeper one).
+    undos: Vec<Undo>,
+    /// Stones placed on the line being read.
+    depth: usize,
 }
 
 impl VctSolver {
@@ -36,6 +40,8 @@ impl VctSolver {
             refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
             budget: Budget::new(TIME_CHECK_INTERVAL),
             scratch: Scratch::new(),
+            undos: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -58,6 +64,11 @@ impl VctSolver {
         wins.then_some(first).flatten()
     }
 
+    /// Forgets every stored refutation.
+    pub fn clear(&mut self) {
+        self.refuted.clear();
+    }
+
     /// Nodes visited by the last solve.
     pub fn nodes(&self) -> u64 {
         self.budget.nodes()
@@ -66,6 +77,22 @@ impl VctSolver {
     /// `false` if the last solve was cut short by its limits.
     pub fn last_search_complete(&self) -> bool {
         !self.budget.stopped()
+    }
+
+    /// Places a `colour` stone for the line being read; [`Self::take_back`]
+    /// removes it.
+    fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
+        if self.depth == self.undos.len() {
+            self.undos.push(Undo::new());
+        }
+        board.place_tactical(point, colour, &mut self.undos[self.depth]);
+        self.depth += 1;
+    }
+
+    /// Removes the stone placed last by [`Self::place`].
+    fn take_back(&mut self, board: &mut ThreatBoard) {
+        self.depth -= 1;
+        board.undo(&self.undos[self.depth]);
     }
 
     /// `true` if `attacker`, to move, wins by threats using at most `threats`
@@ -95,9 +122,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                board.place(block, attacker);
+                self.place(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                board.remove(block);
+                self.take_back(board);
                 if wins {
                     if let Some(first) = first {
                         *first = Some(to_move(block));
@@ -126,9 +153,9 @@ impl VctSolver {
         sort_strongest_first(board, attacker, &mut candidates);
         let mut winner = None;
         for &m in candidates.iter().take(ATTACKER_BRANCHING) {
-            board.place(m.index(), attacker);
+            self.place(board, m.index(), attacker);
             let wins = self.defend(board, attacker, threats - 1);
-            board.remove(m.index());
+            self.take_back(board);
             if wins {
                 winner = Some(m);
                 break;
@@ -177,9 +204,9 @@ impl VctSolver {
             _ => return true,
         }
         for &r in replies.iter() {
-            board.place(r.index(), defender);
+            self.place(board, r.index(), defender);
             let attacker_wins = self.answer(board, attacker, threats);
-            board.remove(r.index());
+            self.take_back(board);
             if !attacker_wins {
                 return false;
             }
@@ -200,9 +227,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                board.place(block, attacker);
+                self.place(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                board.remove(block);
+                self.take_back(board);
                 wins
             }
             _ => false,
