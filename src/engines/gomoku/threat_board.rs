@@ -225,7 +225,14 @@ impl Undo {
     pub fn new() -> Self {
         Undo {
             point: 0,
-            totals: ThreatBoard::new().totals,
+            // Overwritten by every place that fills it.
+            totals: Totals {
+                threat_counts: [[0; Threat::COUNT]; 2],
+                pattern_counts: [[0; Pattern::COUNT]; 2],
+                shape_counts: [[0; Shape::COUNT]; 2],
+                value_totals: [0; 2],
+                stale: 0,
+            },
             lines: [[Pattern::Dead; 4]; 2],
             keys: [0; 2],
             threats: [Threat::None; 2],
