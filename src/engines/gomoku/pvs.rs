@@ -249,7 +249,10 @@ impl PvsSearch {
         PvsSearch {
             config,
             board: ThreatBoard::new(),
-            undos: vec![Undo::new(); MAX_SEARCH_PLY as usize + 2],
+            // Forced blocks are searched before the ply limit applies, so a
+            // line may run past `MAX_SEARCH_PLY`; it can never hold more
+            // stones than the board has points.
+            undos: vec![Undo::new(); Gomoku::POINTS],
             tt: TranspositionTable::new(config.tt_bytes),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; Gomoku::POINTS]; 2],
