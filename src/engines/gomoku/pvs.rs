@@ -104,7 +104,7 @@ impl Default for PvsConfig {
     /// `trained2` on the `v5` search at 0.2 s, +57 Elo).
     fn default() -> Self {
         PvsConfig {
-            evaluation: Evaluation::trained3(),
+            evaluation: Evaluation::trained(),
             stand_pat_before_probe: true,
             ..PvsConfig::v5()
         }
