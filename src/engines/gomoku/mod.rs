@@ -41,7 +41,7 @@ pub use pvs::{PvsConfig, PvsSearch};
 pub use registry::alphabeta_config;
 pub use shape::Shape;
 pub use threat::Threat;
-pub use threat_board::{ThreatBoard, Undo};
+pub use threat_board::{ThreatBoard, UndoStack};
 pub use trained::{
     evaluate_trained, line_features, linear_value, shape_features, FeatureSet, TrainedWeights,
     EMBEDDED_WEIGHTS, LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED1_WEIGHTS,

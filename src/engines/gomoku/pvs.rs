@@ -24,7 +24,7 @@ use std::time::Instant;
 use super::evaluator::{EvalWeights, Evaluation};
 use super::movegen::{generate, ordering_key};
 use super::threat::Threat;
-use super::threat_board::{ThreatBoard, Undo};
+use super::threat_board::{ThreatBoard, UndoStack};
 use super::vcf::{VcfScope, VcfSolver};
 use crate::game::{MoveList, Player, MAX_MOVES};
 use crate::games::{Gomoku, GomokuMove};
@@ -218,8 +218,8 @@ const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
 pub struct PvsSearch {
     config: PvsConfig,
     board: ThreatBoard,
-    /// `undos[ply]`: what the move made at `ply` changed on the board.
-    undos: Vec<Undo>,
+    /// What the moves of the line being searched changed on the board.
+    undos: UndoStack,
     tt: TranspositionTable<GomokuMove>,
     killers: Vec<[Option<GomokuMove>; 2]>,
     history: Vec<[u32; Gomoku::POINTS]>,
@@ -252,7 +252,7 @@ impl PvsSearch {
             // Forced blocks are searched before the ply limit applies, so a
             // line may run past `MAX_SEARCH_PLY`; it can never hold more
             // stones than the board has points.
-            undos: vec![Undo::new(); Gomoku::POINTS],
+            undos: UndoStack::with_capacity(Gomoku::POINTS),
             tt: TranspositionTable::new(config.tt_bytes),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; Gomoku::POINTS]; 2],
@@ -461,8 +461,7 @@ impl PvsSearch {
             let child_hash = self.board.hash_after(m.index(), side) ^ side_key(opponent);
             self.tt.prefetch(child_hash);
         }
-        self.board
-            .place_undoable(m.index(), side, &mut self.undos[ply as usize]);
+        self.undos.place(&mut self.board, m.index(), side);
         let child = depth - 1;
         let score = if full_window {
             self.pvs(child, ply + 1, -beta, -alpha, opponent)
@@ -483,7 +482,7 @@ impl PvsSearch {
             }
             score
         };
-        self.board.undo(&self.undos[ply as usize]);
+        self.undos.take_back(&mut self.board);
         score
     }
 

@@ -204,10 +204,10 @@ const NO_CHANGE: Change = Change {
 
 /// What one [`ThreatBoard::place_undoable`] changed, so that
 /// [`ThreatBoard::undo`] puts it back by copying instead of recomputing the
-/// line patterns (recomputing made removal as dear as placing). A search
-/// keeps one per ply.
+/// line patterns (recomputing made removal as dear as placing). An
+/// [`UndoStack`] keeps one per stone of a line.
 #[derive(Clone)]
-pub struct Undo {
+struct Undo {
     point: u8,
     totals: Totals,
     /// The placed point's own lines, key, threat and value per side.
@@ -222,7 +222,7 @@ pub struct Undo {
 }
 
 impl Undo {
-    pub fn new() -> Self {
+    fn new() -> Self {
         Undo {
             point: 0,
             // Overwritten by every place that fills it.
@@ -243,9 +243,49 @@ impl Undo {
     }
 }
 
-impl Default for Undo {
-    fn default() -> Self {
-        Self::new()
+/// The [`Undo`]s of one line of play, last stone on top: searches make and
+/// unmake moves through it, so stones come off in the reverse order they
+/// went on and each is taken back by copying.
+pub struct UndoStack {
+    undos: Vec<Undo>,
+    len: usize,
+}
+
+impl UndoStack {
+    /// Ready for lines of `capacity` stones; a longer line grows it.
+    pub fn with_capacity(capacity: usize) -> Self {
+        UndoStack {
+            undos: vec![Undo::new(); capacity],
+            len: 0,
+        }
+    }
+
+    /// [`ThreatBoard::place`] that [`Self::take_back`] undoes.
+    #[inline]
+    pub fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
+        board.place_undoable(point, colour, self.push());
+    }
+
+    /// [`ThreatBoard::place_tactical`] that [`Self::take_back`] undoes.
+    #[inline]
+    pub fn place_tactical(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
+        board.place_tactical(point, colour, self.push());
+    }
+
+    /// Takes the last stone placed through the stack off `board`.
+    #[inline]
+    pub fn take_back(&mut self, board: &mut ThreatBoard) {
+        self.len -= 1;
+        board.undo(&self.undos[self.len]);
+    }
+
+    #[inline]
+    fn push(&mut self) -> &mut Undo {
+        if self.len == self.undos.len() {
+            self.undos.push(Undo::new());
+        }
+        self.len += 1;
+        &mut self.undos[self.len - 1]
     }
 }
 
@@ -403,7 +443,7 @@ impl ThreatBoard {
 
     /// As [`Self::place`], saving in `undo` what [`Self::undo`] needs to
     /// take the stone back quickly.
-    pub fn place_undoable(&mut self, point: usize, colour: Player, undo: &mut Undo) {
+    fn place_undoable(&mut self, point: usize, colour: Player, undo: &mut Undo) {
         self.place_logged(point, colour, undo);
     }
 
@@ -412,7 +452,7 @@ impl ThreatBoard {
     /// and shape counts and value totals stay stale until the matching
     /// [`Self::undo`]. About a third less work per changed line, for the
     /// VCF solver's many places.
-    pub fn place_tactical(&mut self, point: usize, colour: Player, undo: &mut Undo) {
+    fn place_tactical(&mut self, point: usize, colour: Player, undo: &mut Undo) {
         self.place_logged(point, colour, &mut TacticalUndo(undo));
         self.totals.stale += 1;
     }
@@ -452,7 +492,7 @@ impl ThreatBoard {
     /// `undo`, restoring the board exactly. Stones must come off in the
     /// reverse order they went on (a search's make/unmake); [`Self::remove`]
     /// takes any stone off.
-    pub fn undo(&mut self, undo: &Undo) {
+    fn undo(&mut self, undo: &Undo) {
         let point = undo.point as usize;
         let colour = self.cells[point].take().expect("undo of an empty point");
         self.hash ^= KEYS[colour.index() * POINTS + point];
@@ -879,21 +919,22 @@ mod tests {
         (point, colour)
     }
 
-    /// Undo takes back place_undoable and place_tactical exactly (every
-    /// field, the hash included) along random make/unmake walks; the
-    /// undoable place makes the same board as the plain one, the tactical
-    /// one the same threats, values and lines.
+    /// The undo stack takes back its places and tactical places exactly
+    /// (every field, the hash included) along random make/unmake walks,
+    /// growing past its capacity; its place makes the same board as the
+    /// plain one, its tactical place the same threats, values and lines.
     #[test]
     fn undo_restores_the_board_exactly() {
+        const LONGEST_LINE: usize = 40;
         let mut rng = SmallRng::seed_from_u64(13);
-        let mut undos: Vec<Undo> = (0..40).map(|_| Undo::new()).collect();
+        let mut undos = UndoStack::with_capacity(8);
         for _ in 0..30 {
             let mut board = ThreatBoard::new();
             let mut snapshots: Vec<ThreatBoard> = Vec::new();
             for _ in 0..400 {
                 let depth = snapshots.len();
-                if depth == undos.len() || (depth > 0 && rng.gen_bool(0.45)) {
-                    board.undo(&undos[depth - 1]);
+                if depth == LONGEST_LINE || (depth > 0 && rng.gen_bool(0.45)) {
+                    undos.take_back(&mut board);
                     let before = snapshots.pop().expect("a placed stone");
                     assert!(board == before, "undo did not restore the board");
                 } else {
@@ -903,11 +944,11 @@ mod tests {
                     let mut plain = board.clone();
                     plain.place(point, colour);
                     if board.totals.stale == 0 && rng.gen_bool(0.7) {
-                        board.place_undoable(point, colour, &mut undos[depth]);
-                        assert!(board == plain, "place_undoable differs from place");
+                        undos.place(&mut board, point, colour);
+                        assert!(board == plain, "the undoable place differs from place");
                     } else {
                         // What solvers read must still be exact.
-                        board.place_tactical(point, colour, &mut undos[depth]);
+                        undos.place_tactical(&mut board, point, colour);
                         assert!(board.threats == plain.threats);
                         assert!(board.values == plain.values);
                         assert_eq!(board.totals.threat_counts, plain.totals.threat_counts);

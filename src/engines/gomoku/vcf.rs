@@ -5,7 +5,7 @@
 
 use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
 use super::threat::Threat;
-use super::threat_board::{to_move, ThreatBoard, Undo};
+use super::threat_board::{to_move, ThreatBoard, UndoStack};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
@@ -39,8 +39,8 @@ pub struct VcfSolver {
     scratch: Scratch,
     /// The winning line, built backwards while the recursion unwinds.
     line: Vec<GomokuMove>,
-    /// Two per four of a line: the four and its block.
-    undos: Vec<Undo>,
+    /// Two per four of the line being read: the four and its block.
+    undos: UndoStack,
 }
 
 impl VcfSolver {
@@ -52,7 +52,7 @@ impl VcfSolver {
             scope: VcfScope::Full,
             scratch: Scratch::new(),
             line: Vec::with_capacity(2 * MAX_VCF_FOURS as usize + 2),
-            undos: vec![Undo::new(); 2 * MAX_VCF_FOURS as usize],
+            undos: UndoStack::with_capacity(2 * MAX_VCF_FOURS as usize),
         }
     }
 
@@ -172,16 +172,15 @@ impl VcfSolver {
             sort_strongest_first(board, attacker, &mut candidates);
         }
 
-        let level = 2 * (MAX_VCF_FOURS - fours) as usize;
         for &m in candidates.iter() {
-            board.place_tactical(m.index(), attacker, &mut self.undos[level]);
+            self.undos.place_tactical(board, m.index(), attacker);
             let block = board
                 .five_point_near(attacker, m.index())
                 .expect("a four leaves a five point on its line");
-            board.place_tactical(block, defender, &mut self.undos[level + 1]);
+            self.undos.place_tactical(board, block, defender);
             let wins = self.attack(board, attacker, fours - 1, Some(m.index()));
-            board.undo(&self.undos[level + 1]);
-            board.undo(&self.undos[level]);
+            self.undos.take_back(board);
+            self.undos.take_back(board);
             if wins {
                 self.line.push(to_move(block));
                 self.line.push(m);

@@ -10,7 +10,7 @@
 use super::movegen::push_fours_and_defences;
 use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
 use super::threat::Threat;
-use super::threat_board::{to_move, ThreatBoard, Undo};
+use super::threat_board::{to_move, ThreatBoard, UndoStack};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
@@ -19,6 +19,8 @@ use crate::search::Limits;
 const TIME_CHECK_INTERVAL: u64 = 256;
 /// Threat moves tried per attacker node, strongest first.
 const ATTACKER_BRANCHING: usize = 12;
+/// Stones a line is expected to need at most (a longer one grows the stack).
+const UNDO_CAPACITY: usize = 64;
 /// Mixed into the table key so the two attackers' results never meet.
 const ATTACKER_SALT: [u64; 2] = [0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B];
 
@@ -27,10 +29,8 @@ pub struct VctSolver {
     refuted: RefutationTable,
     budget: Budget,
     scratch: Scratch,
-    /// One per stone of the line being read (grown on the first deeper one).
-    undos: Vec<Undo>,
-    /// Stones placed on the line being read.
-    depth: usize,
+    /// One per stone of the line being read.
+    undos: UndoStack,
 }
 
 impl VctSolver {
@@ -40,8 +40,7 @@ impl VctSolver {
             refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
             budget: Budget::new(TIME_CHECK_INTERVAL),
             scratch: Scratch::new(),
-            undos: Vec::new(),
-            depth: 0,
+            undos: UndoStack::with_capacity(UNDO_CAPACITY),
         }
     }
 
@@ -79,22 +78,6 @@ impl VctSolver {
         !self.budget.stopped()
     }
 
-    /// Places a `colour` stone for the line being read; [`Self::take_back`]
-    /// removes it.
-    fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        if self.depth == self.undos.len() {
-            self.undos.push(Undo::new());
-        }
-        board.place_tactical(point, colour, &mut self.undos[self.depth]);
-        self.depth += 1;
-    }
-
-    /// Removes the stone placed last by [`Self::place`].
-    fn take_back(&mut self, board: &mut ThreatBoard) {
-        self.depth -= 1;
-        board.undo(&self.undos[self.depth]);
-    }
-
     /// `true` if `attacker`, to move, wins by threats using at most `threats`
     /// threat moves. At the root, `first` receives the winning move.
     /// `board` is restored.
@@ -122,9 +105,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                self.place(board, block, attacker);
+                self.undos.place_tactical(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                self.take_back(board);
+                self.undos.take_back(board);
                 if wins {
                     if let Some(first) = first {
                         *first = Some(to_move(block));
@@ -153,9 +136,9 @@ impl VctSolver {
         sort_strongest_first(board, attacker, &mut candidates);
         let mut winner = None;
         for &m in candidates.iter().take(ATTACKER_BRANCHING) {
-            self.place(board, m.index(), attacker);
+            self.undos.place_tactical(board, m.index(), attacker);
             let wins = self.defend(board, attacker, threats - 1);
-            self.take_back(board);
+            self.undos.take_back(board);
             if wins {
                 winner = Some(m);
                 break;
@@ -204,9 +187,9 @@ impl VctSolver {
             _ => return true,
         }
         for &r in replies.iter() {
-            self.place(board, r.index(), defender);
+            self.undos.place_tactical(board, r.index(), defender);
             let attacker_wins = self.answer(board, attacker, threats);
-            self.take_back(board);
+            self.undos.take_back(board);
             if !attacker_wins {
                 return false;
             }
@@ -227,9 +210,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                self.place(board, block, attacker);
+                self.undos.place_tactical(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                self.take_back(board);
+                self.undos.take_back(board);
                 wins
             }
             _ => false,
