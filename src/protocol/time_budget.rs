@@ -12,7 +12,7 @@ pub const FIRST_TURN_LIMIT: Duration = Duration::from_millis(2000);
 /// On our 2-core machine, heavily oversubscribed, the process overhead
 /// (start, replay of a 100-ply history, output) was 1.5 ms median and 23 ms
 /// worst, and the worst of 300 full turns ended 72 ms after its deadline
-/// (README, "Running the bots"): 200 ms keeps every turn inside the limit
+/// (docs/measurements.md, "Turn timing"): 200 ms keeps every turn inside the limit
 /// with room to spare on a judge core of its own.
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(200);
 
