@@ -1,7 +1,8 @@
 //! `gomoku bench`: for the main search of `alphabeta` and of the
 //! `alphabeta-v5` .. `alphabeta-v1` baselines, the depth reached and the
 //! nodes per second in 0.8 s on fixed positions; then VCF solves per second
-//! and VCT nodes per second (node-capped, the same work every run).
+//! and VCT nodes per second (node-capped, the same work every run); last the
+//! line `signature N` ([`gomoku_signature`]).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -45,6 +46,9 @@ const VCT_NODES: u64 = 60_000;
 const VCT_MAX_THREATS: u32 = 6;
 /// Solves of each search position, for either side.
 const VCT_REPEATS: u32 = 5;
+
+/// Depth of the default engine's main searches in the bench signature.
+pub const SIGNATURE_DEPTH: u32 = 14;
 
 fn position(moves: &str) -> Gomoku {
     let mut pos = Gomoku::start();
@@ -146,7 +150,42 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
         "vct: {vct_solves} solves ({vct_nodes} nodes) in {seconds:.3} s = {:.0} nodes/s",
         vct_nodes as f64 / seconds
     )?;
-    Ok(())
+    writeln!(out, "signature {}", gomoku_signature(SIGNATURE_DEPTH))
+}
+
+/// The bench signature: the nodes of the default engine's main search to
+/// `depth` on each search position (a fresh engine each, one thread), plus
+/// those of one VCF solve of each VCF position and of one node-capped VCT
+/// solve of each search position for either side. No clock enters it, so it
+/// is the same on every run and machine, and changes only when the search
+/// does (as Stockfish's `bench`): a refactor that claims "same nodes" quotes it.
+pub fn gomoku_signature(depth: u32) -> u64 {
+    let mut nodes = 0;
+    for moves in SEARCH_POSITIONS {
+        let mut engine = ThreatSearch::new(super::ThreatSearchConfig::default());
+        nodes += engine
+            .main_search(&position(moves), &Limits::depth(depth))
+            .nodes;
+    }
+    let mut vcf = VcfSolver::new(16);
+    for moves in VCF_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        vcf.clear();
+        vcf.solve(&board, pos.side_to_move(), &Limits::nodes(1_000_000));
+        nodes += vcf.nodes();
+    }
+    let mut vct = VctSolver::new(16);
+    for moves in SEARCH_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        for attacker in [pos.side_to_move(), pos.side_to_move().opponent()] {
+            vct.clear();
+            vct.solve(&board, attacker, VCT_MAX_THREATS, &Limits::nodes(VCT_NODES));
+            nodes += vct.nodes();
+        }
+    }
+    nodes
 }
 
 /// `gomoku bench --threads N`: the main search of `alphabeta` on `threads`

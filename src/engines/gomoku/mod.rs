@@ -29,7 +29,7 @@ pub mod training;
 mod vcf;
 mod vct;
 
-pub use bench::{gomoku_bench, gomoku_threads_bench};
+pub use bench::{gomoku_bench, gomoku_signature, gomoku_threads_bench, SIGNATURE_DEPTH};
 pub use engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
 pub use evaluator::{evaluate, EvalWeights, Evaluation, ThreatEvaluator, ThreatEvaluatorConfig};
 pub use greedy::GreedyThreats;
