@@ -1,13 +1,13 @@
-//! Trains the Gomoku evaluations (`src/engines/gomoku/trained*_weights.rs`)
+//! Trains the Gomoku evaluation (`src/engines/gomoku/trained3_weights.rs`)
 //! from self-play; see `boardbots::engines::gomoku::training`.
 //!
 //! ```sh
 //! # Games (appended to the file; rerun the same command to resume):
 //! cargo run --release --example gomoku_train -- selfplay --out games.tsv \
-//!     --engine alphabeta --games 3000 --seed 1 --nodes 3000
-//! # Fit and write the embedded weights (`--features lines` for trained1):
+//!     --games 3000 --seed 1 --nodes 3000   # --engine-option KEY=VALUE to tune
+//! # Fit and write the embedded weights:
 //! cargo run --release --example gomoku_train -- fit games.tsv \
-//!     --features shapes --out src/engines/gomoku/trained2_weights.rs
+//!     --features shapes --out src/engines/gomoku/trained3_weights.rs
 //! ```
 
 use std::fs::OpenOptions;
@@ -17,11 +17,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
-use boardbots::engines::gomoku::alphabeta_config;
 use boardbots::engines::gomoku::training::{
     describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
 };
 use boardbots::engines::gomoku::FeatureSet;
+use boardbots::engines::gomoku::ThreatSearchConfig;
+use boardbots::engines::EngineOption;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
 use clap::{Parser, Subcommand};
@@ -43,9 +44,10 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The alpha-beta engine on both sides (by its registry name).
-        #[arg(long, default_value = "alphabeta-v3")]
-        engine: String,
+        /// Options of the `alphabeta` engine on both sides, `KEY=VALUE`
+        /// (repeated), as the bot's `--engine-option`.
+        #[arg(long = "engine-option")]
+        engine_options: Vec<String>,
         /// Node cap per move.
         #[arg(long, default_value_t = 3000)]
         nodes: u64,
@@ -62,7 +64,8 @@ enum Command {
     /// split by game number) and report the losses.
     Fit {
         files: Vec<PathBuf>,
-        /// The feature set: `lines` (trained1) or `shapes` (trained2, trained3).
+        /// The feature set: `lines` (the first trained table's) or `shapes`
+        /// (the default's).
         #[arg(long, default_value = "shapes", value_parser = parse_feature_set)]
         features: FeatureSet,
         #[arg(long, default_value_t = 1.0)]
@@ -94,15 +97,15 @@ fn main() -> Result<()> {
             out,
             games,
             seed,
-            engine,
+            engine_options,
             nodes,
             random_plies,
             random_width,
             openings,
             threads,
         } => {
-            let engine = alphabeta_config(&engine)
-                .with_context(|| format!("{engine} is not an alpha-beta Gomoku engine"))?;
+            let options = EngineOption::parse_list(engine_options.iter().map(String::as_str))?;
+            let engine = ThreatSearchConfig::with_options(&options)?;
             ensure!(threads > 0, "--threads must be at least 1");
             let text = std::fs::read_to_string(&openings)
                 .with_context(|| format!("reading {}", openings.display()))?;

@@ -1,15 +1,13 @@
-//! `gomoku bench`: for the main search of `alphabeta` and of the
-//! `alphabeta-v5` .. `alphabeta-v1` baselines, the depth reached and the
-//! nodes per second in 0.8 s on fixed positions; then VCF solves per second
+//! `gomoku bench`: for the main search of `alphabeta`, the depth reached and
+//! the nodes per second in 0.8 s on fixed positions; then VCF solves per second
 //! and VCT nodes per second (node-capped, the same work every run); last the
 //! line `signature N` ([`gomoku_signature`]).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::engine::ThreatSearch;
+use super::engine::{ThreatSearch, ThreatSearchConfig};
 use super::notation::parse_moves;
-use super::registry::alphabeta_config;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
 use super::vct::VctSolver;
@@ -60,49 +58,38 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    // The names go through the registry, the one map from name to engine.
-    let engines = [
-        "alphabeta",
-        "alphabeta-v5",
-        "alphabeta-v4",
-        "alphabeta-v3",
-        "alphabeta-v2",
-        "alphabeta-v1",
-    ];
-    for name in engines {
-        let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
-        for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
-            let config = alphabeta_config(name).expect("a registered alpha-beta engine");
-            let mut engine = ThreatSearch::new(config);
-            let cpu_before = thread_cpu_seconds();
-            let started = Instant::now();
-            let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
-            let elapsed = started.elapsed().as_secs_f64();
-            let cpu = cpu_before
-                .zip(thread_cpu_seconds())
-                .map_or(elapsed, |(a, b)| b - a);
-            writeln!(
-                out,
-                "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
-                i + 1,
-                result.depth,
-                result.nodes,
-            )?;
-            nodes += result.nodes;
-            seconds += elapsed;
-            cpu_seconds += cpu;
-            depths.push(result.depth);
-        }
-        let mean_depth = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+    let name = "alphabeta";
+    let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
+    for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
+        let mut engine = ThreatSearch::default();
+        let cpu_before = thread_cpu_seconds();
+        let started = Instant::now();
+        let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
+        let elapsed = started.elapsed().as_secs_f64();
+        let cpu = cpu_before
+            .zip(thread_cpu_seconds())
+            .map_or(elapsed, |(a, b)| b - a);
         writeln!(
             out,
-            "{name} main search: {:.0} nodes/s ({:.0} per CPU second), depth in {:.1} s: min {} mean {mean_depth:.1}",
-            nodes as f64 / seconds,
-            nodes as f64 / cpu_seconds.max(1e-3),
-            SEARCH_TIME.as_secs_f64(),
-            depths.iter().min().expect("positions"),
+            "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
+            i + 1,
+            result.depth,
+            result.nodes,
         )?;
+        nodes += result.nodes;
+        seconds += elapsed;
+        cpu_seconds += cpu;
+        depths.push(result.depth);
     }
+    let mean_depth = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+    writeln!(
+        out,
+        "{name} main search: {:.0} nodes/s ({:.0} per CPU second), depth in {:.1} s: min {} mean {mean_depth:.1}",
+        nodes as f64 / seconds,
+        nodes as f64 / cpu_seconds.max(1e-3),
+        SEARCH_TIME.as_secs_f64(),
+        depths.iter().min().expect("positions"),
+    )?;
 
     let mut solver = VcfSolver::new(16);
     let mut solves = 0u32;
@@ -162,7 +149,7 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
 pub fn gomoku_signature(depth: u32) -> u64 {
     let mut nodes = 0;
     for moves in SEARCH_POSITIONS {
-        let mut engine = ThreatSearch::new(super::ThreatSearchConfig::default());
+        let mut engine = ThreatSearch::default();
         nodes += engine
             .main_search(&position(moves), &Limits::depth(depth))
             .nodes;
@@ -199,7 +186,7 @@ pub fn gomoku_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<(
         &positions,
         threads,
         SEARCH_TIME,
-        |t| ThreatSearch::with_threads(super::ThreatSearchConfig::default(), t),
+        |t| ThreatSearch::with_threads(ThreatSearchConfig::default(), t),
         |engine, pos, limits| engine.main_search(pos, limits),
     )
 }

@@ -13,6 +13,7 @@
 //! from the move generator, as in the generic engine. Moves making a winning
 //! threat (a double three, a four-three, an open four) are never reduced or
 //! pruned; by default plain fours and single threes are, like quiet moves.
+//! Every default is in [`PvsConfig::default`].
 //!
 //! Why not the generic [`AlphaBeta`](crate::search::AlphaBeta): its nodes
 //! are positions it copies, and its hooks cannot express threat-aware
@@ -96,83 +97,22 @@ pub struct PvsConfig {
 }
 
 impl Default for PvsConfig {
-    /// The `v5` search where a quiet node at the horizon whose static value
-    /// already reaches beta skips its VCF probe (a third fewer nodes to the
-    /// same depth; 212-160-27 over 399 games against `alphabeta-v5` at 0.2 s
-    /// a move, +45 Elo), with the `trained3` evaluation (the `trained2`
-    /// features fitted on twice the games: 230-165-5 over 400 games against
-    /// `trained2` on the `v5` search at 0.2 s, +57 Elo).
+    /// The default engine's main search, every field spelled out; the
+    /// commits that set each value and their matches are in
+    /// `docs/gomoku.md`.
     fn default() -> Self {
         PvsConfig {
+            // `trained3`: fitted on self-play games; 230-165-5 over 400
+            // games against the `trained2` table at 0.2 s a move (+57 Elo),
+            // which beat the hand evaluation by +66 and then +37 Elo.
             evaluation: Evaluation::trained(),
-            stand_pat_before_probe: true,
-            ..PvsConfig::v5()
-        }
-    }
-}
-
-impl PvsConfig {
-    /// The search of the `alphabeta-v5` baseline (the default of
-    /// 2026-12-01, 09:00): the `v4` search with plain fours and single open
-    /// threes reduced and pruned like quiet moves, and stronger late-move
-    /// reductions (216-177-7 over 400 games against `alphabeta-v4` at 0.2 s
-    /// a move, +34 Elo; 2-3 plies deeper in the same time), and the
-    /// `trained2` evaluation (line and shape features: 216-174-10 over 400
-    /// games against `trained1` on the `v4` search at 0.2 s, +37 Elo).
-    pub fn v5() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::trained2(),
-            // The winning threats stay exempt; a plain four or a single
-            // three is often a wasted forcing move, and the VCF probes at
-            // the leaves still read four sequences.
-            tactical_threats: threat_set(&[
-                Threat::DoubleThree,
-                Threat::FourThree,
-                Threat::FlexFour,
-                Threat::Five,
-            ]),
-            lmr_divisor_tenths: 10,
-            ..PvsConfig::v4()
-        }
-    }
-
-    /// The search of the `alphabeta-v4` baseline (the default of
-    /// 2026-12-01, 06:00): `v3` with the trained evaluation (+66 +/- 45 Elo
-    /// against `alphabeta-v3` over 240 games at 0.2 s a move), threat
-    /// extensions limited to one ply, and the whole turn searched.
-    pub fn v4() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::trained1(),
-            // Reading every threat sequence to its end below the horizon
-            // cost 3-8x the nodes at depth 10 on the bench positions;
-            // one ply measured 121-76-3 against that at 0.2 s.
-            threat_extension_plies: Some(1),
-            // With partial iterations an unfinished iteration still
-            // informs the move, so the whole turn is searched.
-            soft_limit_percent: 100,
-            ..PvsConfig::v3()
-        }
-    }
-
-    /// The search of the `alphabeta-v3` baseline: `v2` with late-move
-    /// pruning, stronger reductions and partial iterations.
-    pub fn v3() -> Self {
-        PvsConfig {
-            lmr_divisor_tenths: 15,
-            lmp_base: 3,
-            partial_iterations: true,
-            ..PvsConfig::v2()
-        }
-    }
-
-    /// The search of the `alphabeta-v2` baseline (the first PVS engine),
-    /// kept so every change is measured against it.
-    pub fn v2() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::Hand,
+            // Used only with `evaluation=hand`.
             weights: EvalWeights::default(),
+            // The move generator ranks threats well: past a dozen moves an
+            // interior node rarely finds a better one.
             branch_limit: 12,
             root_branch_limit: 40,
+            // Enough for the short local VCFs that decide a leaf.
             probe_vcf_nodes: 40,
             tt_bytes: 32 << 20,
             aspiration: 60,
@@ -180,14 +120,35 @@ impl PvsConfig {
             futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
-            lmr_divisor_tenths: 20,
-            lmp_base: 0,
-            threat_extension_plies: None,
-            // Every class from a single three up.
-            tactical_threats: threat_set(&Threat::ALL[1..]),
-            soft_limit_percent: 50,
-            partial_iterations: false,
-            stand_pat_before_probe: false,
+            // 20 at first, 15 then 10: each stronger reduction measured
+            // better (10: 216-177-7 over 400 games, +34 Elo, 2-3 plies
+            // deeper in the same time).
+            lmr_divisor_tenths: 10,
+            // Late-move pruning arrived with partial iterations (the v3
+            // search) and has stayed at 3.
+            lmp_base: 3,
+            // Reading every threat sequence to its end below the horizon
+            // cost 3-8x the nodes at depth 10 on the bench positions; one
+            // ply measured 121-76-3 against that at 0.2 s.
+            threat_extension_plies: Some(1),
+            // The winning threats stay exempt; a plain four or a single
+            // three is often a wasted forcing move, and the VCF probes at
+            // the leaves still read four sequences (with the reductions
+            // above: +34 Elo).
+            tactical_threats: threat_set(&[
+                Threat::DoubleThree,
+                Threat::FourThree,
+                Threat::FlexFour,
+                Threat::Five,
+            ]),
+            // With partial iterations an unfinished iteration still informs
+            // the move, so the whole turn is searched.
+            soft_limit_percent: 100,
+            partial_iterations: true,
+            // A third fewer nodes to the same depth; 212-160-27 over 399
+            // games against the search without it at 0.2 s a move, +45 Elo.
+            stand_pat_before_probe: true,
+            // Sound but slower; not measured stronger at 0.2 s a move.
             sound_losses: false,
         }
     }

@@ -1,18 +1,17 @@
 //! The trained evaluation: a linear function of counts the threat board
 //! keeps incrementally, with weights fitted to self-play game results
-//! (`training`) and embedded in the binary (`trained1_weights.rs`,
-//! `trained2_weights.rs`, `trained3_weights.rs`).
+//! (`training`) and embedded in the binary (`trained3_weights.rs`).
 //!
 //! Features, from the side to move's view (mover and opponent weighted
 //! separately, so the worth of having the move is learned), in two sets:
-//! - [`FeatureSet::Lines`] (`trained1`):
+//! - [`FeatureSet::Lines`] (the first trained table's, `trained1`):
 //!   - per side, how many (empty point, direction) pairs carry each line
 //!     pattern but `Dead` ([`ThreatBoard::pattern_count`]);
 //!   - per side, how many empty points carry each threat class but `None`
 //!     ([`ThreatBoard::count`]);
 //!   - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
 //!   - the number of stones (the game's phase).
-//! - [`FeatureSet::Shapes`] (`trained2`, `trained3`): those, then per side how many
+//! - [`FeatureSet::Shapes`] (`trained3`'s): those, then per side how many
 //!   empty points have each [`Shape`] but the weakest
 //!   ([`ThreatBoard::shape_count`]); every feature also enters a second
 //!   time multiplied by the stones on the board over [`PHASE_STONES`], so
@@ -170,27 +169,15 @@ pub struct TrainedWeights {
     pub phase_weights: &'static [i32],
 }
 
-/// The weights of the `trained1` evaluation ([`FeatureSet::Lines`]), fitted
-/// by `examples/gomoku_train.rs`, embedded.
-pub static TRAINED1_WEIGHTS: TrainedWeights = include!("trained1_weights.rs");
-
-/// The weights of the `trained2` evaluation ([`FeatureSet::Shapes`]),
-/// fitted by `examples/gomoku_train.rs`, embedded.
-pub static TRAINED2_WEIGHTS: TrainedWeights = include!("trained2_weights.rs");
-
-/// The weights of the `trained3` evaluation: the `trained2` features
-/// fitted again with more self-play games (those of the default engine
-/// with `trained2` added), embedded.
+/// The weights of the `trained3` evaluation, the default's
+/// ([`FeatureSet::Shapes`], fitted by `examples/gomoku_train.rs`; how, in
+/// `data/README.md`), embedded.
 pub static TRAINED3_WEIGHTS: TrainedWeights = include!("trained3_weights.rs");
 
-/// Every embedded weight table under its evaluation's name (the engine
-/// option `evaluation=NAME`), oldest first; the fit reports each on its
-/// split, the baselines a new fit must beat.
-pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 3] = [
-    ("trained1", &TRAINED1_WEIGHTS),
-    ("trained2", &TRAINED2_WEIGHTS),
-    ("trained3", &TRAINED3_WEIGHTS),
-];
+/// Every embedded weight table under its name; the fit reports each on its
+/// split, the baselines a new fit must beat. (The earlier `trained1` and
+/// `trained2` tables are in the commits `docs/gomoku.md` names.)
+pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 1] = [("trained3", &TRAINED3_WEIGHTS)];
 
 /// The linear value of `features` (`stones` on the board) under `bias`,
 /// `weights` and `phase_weights` (empty: no phase terms), rounded down to
