@@ -39,6 +39,7 @@ pub use notation::{format_move, parse_move, parse_moves, NotationError};
 pub use patterns::{pattern_of, Pattern};
 pub use pvs::{PvsConfig, PvsSearch};
 pub use shape::Shape;
+pub use solver::SolverCore;
 pub use threat::Threat;
 pub use threat_board::{ThreatBoard, UndoStack};
 pub use trained::{

@@ -1,11 +1,59 @@
-//! What the VCF and VCT solvers share: the node budget, the table of refuted
-//! attacker positions, the order in which threat moves are tried, and a
-//! scratch board each solve walks with place/remove instead of copying it.
+//! What the VCF and VCT solvers share ([`SolverCore`]): the node budget, the
+//! table of refuted attacker positions, a scratch board each solve walks with
+//! place/remove instead of copying it, the undo stack of the line being read,
+//! and what a caller asks after a solve; and the order in which threat moves
+//! are tried.
 
-use super::threat_board::ThreatBoard;
+use super::threat_board::{ThreatBoard, UndoStack};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
+
+/// The state either solver keeps between and during solves; each solver
+/// dereferences to its core, so [`Self::clear`], [`Self::nodes`] and
+/// [`Self::last_search_complete`] serve both.
+pub struct SolverCore {
+    pub(super) refuted: RefutationTable,
+    pub(super) budget: Budget,
+    pub(super) scratch: Scratch,
+    /// What the stones of the line being read changed on the board.
+    pub(super) undos: UndoStack,
+}
+
+impl SolverCore {
+    /// A table of `2^table_bits` refutations keyed with `salt` per
+    /// attacker, the clock read every `check_interval` nodes, room for
+    /// `line_stones` stones before the undo stack grows.
+    pub(super) fn new(
+        table_bits: u32,
+        salt: [u64; 2],
+        check_interval: u64,
+        line_stones: usize,
+    ) -> Self {
+        SolverCore {
+            refuted: RefutationTable::new(table_bits, salt),
+            budget: Budget::new(check_interval),
+            scratch: Scratch::new(),
+            undos: UndoStack::with_capacity(line_stones),
+        }
+    }
+
+    /// Forgets every stored refutation.
+    pub fn clear(&mut self) {
+        self.refuted.clear();
+    }
+
+    /// Nodes visited by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.budget.nodes()
+    }
+
+    /// `false` if the last solve was cut short by its limits, so a `None`
+    /// from it proves nothing.
+    pub fn last_search_complete(&self) -> bool {
+        !self.budget.stopped()
+    }
+}
 
 /// A node budget: a node cap and a deadline, the clock read once every
 /// `check_interval` nodes.
