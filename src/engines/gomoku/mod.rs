@@ -43,8 +43,8 @@ pub use solver::SolverCore;
 pub use threat::Threat;
 pub use threat_board::{ThreatBoard, UndoStack};
 pub use trained::{
-    evaluate_trained, line_features, linear_value, shape_features, FeatureSet, TrainedWeights,
-    EMBEDDED_WEIGHTS, LINE_FEATURES, PHASE_STONES, SHAPE_FEATURES, TRAINED3_WEIGHTS, WEIGHT_SCALE,
+    evaluate_trained, feature_names, features, linear_value, TrainedWeights, EMBEDDED_WEIGHTS,
+    FEATURES, PHASE_STONES, TRAINED3_WEIGHTS, WEIGHT_SCALE,
 };
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;
