@@ -30,7 +30,7 @@ impl Engines for Gomoku {
         (name == ALPHABETA).then(|| lazy_smp(ThreatSearchConfig::default(), threads))
     }
 
-    /// `alphabeta` takes the options of [`super::options`].
+    /// `alphabeta` takes the options of `options.rs` (`docs/gomoku.md`).
     fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
         tuned_config(name, options).map(drop)
     }

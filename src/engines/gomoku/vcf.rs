@@ -60,7 +60,7 @@ impl VcfSolver {
     ///
     /// Returns the winning line: the attacker's four, the defender's forced
     /// block, ..., and last the attacker's five; `None` if there is none or
-    /// the limits stopped the search first (see [`Self::last_search_complete`]).
+    /// the limits stopped the search first (see [`SolverCore::last_search_complete`]).
     pub fn solve(
         &mut self,
         board: &ThreatBoard,

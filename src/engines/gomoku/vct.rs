@@ -45,7 +45,7 @@ impl VctSolver {
     /// The first move of a win by threats for `attacker` on `board`, as if
     /// `attacker` were to move, with at most `max_threats` threat moves (fours
     /// and threes), within `limits`. `None` if there is none or the limits
-    /// stopped the search (see [`Self::last_search_complete`]).
+    /// stopped the search (see [`SolverCore::last_search_complete`]).
     pub fn solve(
         &mut self,
         board: &ThreatBoard,

@@ -1,4 +1,4 @@
-//! Training the Gomoku evaluation ([`TrainedWeights`]):
+//! Training the Gomoku evaluation ([`TrainedWeights`](super::TrainedWeights)):
 //!
 //! 1. self-play games ([`play_game`]) appended one line each to a games
 //!    file, so an interrupted run resumes with the games it lacks;
