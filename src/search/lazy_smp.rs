@@ -19,6 +19,11 @@ impl StopSignal {
         self.0.load(Ordering::Relaxed)
     }
 
+    /// Tells every holder to stop.
+    pub fn raise(&self) {
+        self.set(true);
+    }
+
     fn set(&self, raised: bool) {
         self.0.store(raised, Ordering::Relaxed);
     }
@@ -55,6 +60,74 @@ pub fn run_with_helpers<H: Send, R>(
         let _raise = RaiseOnDrop(stop);
         main()
     })
+}
+
+/// A search that can run as a lazy SMP helper of another search of its kind.
+pub trait SmpSearch: Send {
+    /// Points this helper at `main`'s transposition table again, so that
+    /// both use the generation of `main`'s coming search (called before each).
+    fn share_table_of(&mut self, main: &Self);
+
+    /// Nodes searched by the last search.
+    fn nodes(&self) -> u64;
+}
+
+/// The one lazy SMP driver: the helpers of a main search and the signal
+/// that stops them. Each engine builds its helpers (same tuning, its
+/// table shared, [`helper_depth_offset`] plies ahead, the stop signal in
+/// their budget); this runs them beside the main search.
+pub struct LazySmp<S> {
+    helpers: Vec<S>,
+    stop: StopSignal,
+}
+
+/// No helpers: a search on one thread.
+impl<S> Default for LazySmp<S> {
+    fn default() -> Self {
+        LazySmp {
+            helpers: Vec::new(),
+            stop: StopSignal::default(),
+        }
+    }
+}
+
+impl<S: SmpSearch> LazySmp<S> {
+    /// `threads - 1` helpers made by `helper(index, stop)` (none for 0 or 1).
+    pub fn new(threads: usize, mut helper: impl FnMut(usize, StopSignal) -> S) -> Self {
+        let stop = StopSignal::default();
+        let helpers = (0..threads.saturating_sub(1))
+            .map(|index| helper(index, stop.clone()))
+            .collect();
+        LazySmp { helpers, stop }
+    }
+
+    /// Threads a search runs on: the main one and the helpers'.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Runs `search(main)` on this thread while `search(helper)` runs on one
+    /// thread per helper until it returns; the main search's result, with
+    /// the nodes of every thread.
+    pub fn run<R>(&mut self, main: &mut S, search: impl Fn(&mut S) -> R + Sync) -> (R, u64) {
+        if self.helpers.is_empty() {
+            let result = search(main);
+            return (result, main.nodes());
+        }
+        for helper in &mut self.helpers {
+            helper.share_table_of(main);
+        }
+        let result = run_with_helpers(
+            &mut self.helpers,
+            &self.stop,
+            |_, helper| {
+                search(helper);
+            },
+            || search(main),
+        );
+        let nodes = main.nodes() + self.helpers.iter().map(SmpSearch::nodes).sum::<u64>();
+        (result, nodes)
+    }
 }
 
 /// How far helper `i` (0-based) searches ahead of the main search's depth:

@@ -1,8 +1,17 @@
 //! Layer 2, search: game-agnostic algorithms generic over [`Game`].
 //! Search never prints and reads the clock only through [`Limits`].
+//!
+//! The scaffold every alpha-beta search and solver is built on, one of each:
+//! [`Budget`] (nodes, clock, stop signal), [`Killers`] and [`History`] (move
+//! ordering memory), [`iterative_deepening`] with an [`AspirationWindow`]
+//! (the engine supplies its root iteration as a [`RootSearch`]), and
+//! [`LazySmp`] (helper threads on a shared table, [`SmpSearch`]). The
+//! node functions stay with their engines.
 
 mod alphabeta;
+mod budget;
 mod cpu_time;
+mod deepening;
 mod lazy_smp;
 mod limits;
 mod mcts;
@@ -11,9 +20,14 @@ mod random;
 pub mod tt;
 
 pub use alphabeta::score;
-pub use alphabeta::{pick_next, AlphaBeta, AlphaBetaConfig, Evaluator, NullEvaluator};
+pub use alphabeta::{
+    pick_next, AlphaBeta, AlphaBetaConfig, Evaluator, History, Killers, NullEvaluator,
+    FIRST_KILLER_KEY, SECOND_KILLER_KEY, TT_MOVE_KEY,
+};
+pub use budget::Budget;
 pub use cpu_time::thread_cpu_seconds;
-pub use lazy_smp::{helper_depth_offset, run_with_helpers, StopSignal};
+pub use deepening::{iterative_deepening, AspirationWindow, Completed, FullWindow, RootSearch};
+pub use lazy_smp::{helper_depth_offset, run_with_helpers, LazySmp, SmpSearch, StopSignal};
 pub use limits::Limits;
 pub use mcts::{
     merge_results, root_children, Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, RootChild,

@@ -9,5 +9,5 @@ mod searcher;
 
 pub use config::AlphaBetaConfig;
 pub use evaluator::{Evaluator, NullEvaluator};
-pub use ordering::pick_next;
+pub use ordering::{pick_next, History, Killers, FIRST_KILLER_KEY, SECOND_KILLER_KEY, TT_MOVE_KEY};
 pub use searcher::AlphaBeta;

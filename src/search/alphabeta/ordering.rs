@@ -1,5 +1,6 @@
 //! Move-ordering memory shared across the nodes of a search: killer moves
-//! per ply and the history heuristic per side and point.
+//! per ply and the history heuristic per side and point. The one such table
+//! of every alpha-beta search (the generic one and the engines' own).
 
 use crate::game::{Game, MoveList, Player, MAX_MOVES};
 
@@ -38,9 +39,15 @@ pub struct Killers<M> {
 }
 
 impl<M: Copy + PartialEq> Killers<M> {
+    /// Slots for the plies of the generic search (up to [`MAX_PLY`]).
     pub fn new() -> Self {
+        Self::with_plies(MAX_PLY as usize + 1)
+    }
+
+    /// Slots for plies `0..plies` (a search with extensions needs more).
+    pub fn with_plies(plies: usize) -> Self {
         Killers {
-            slots: vec![[None, None]; MAX_PLY as usize + 1],
+            slots: vec![[None, None]; plies],
         }
     }
 
@@ -114,10 +121,10 @@ impl History {
         self.counts[i] = self.counts[i].saturating_add(depth * depth);
     }
 
-    /// Halves every count, so older searches weigh less.
-    pub fn age(&mut self) {
+    /// Divides every count by `divisor`, so older searches weigh less.
+    pub fn age(&mut self, divisor: u32) {
         for c in &mut self.counts {
-            *c /= 2;
+            *c /= divisor;
         }
     }
 }

@@ -9,8 +9,12 @@ use super::{AlphaBetaConfig, Evaluator};
 use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::{
-    helper_depth_offset, run_with_helpers, Limits, SearchResult, Searcher, StopSignal,
+    helper_depth_offset, iterative_deepening, Budget, FullWindow, LazySmp, Limits, RootSearch,
+    SearchResult, Searcher, SmpSearch, StopSignal,
 };
+
+/// Each search divides the history counts of the earlier ones by this.
+const HISTORY_AGING: u32 = 2;
 
 /// Alpha-beta search.
 ///
@@ -31,16 +35,12 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     tt: TranspositionTable<G::Move>,
     killers: Killers<G::Move>,
     history: History,
-    // Per-search state.
-    limits: Limits,
-    nodes: u64,
+    /// Nodes, clock and (for a helper) the stop signal of the current search.
+    budget: Budget,
     /// Set when the search below the current node hit the depth horizon.
     reached_horizon: bool,
-    /// Lazy SMP helpers, and the signal that stops them.
-    helpers: Vec<AlphaBeta<G, E>>,
-    helpers_stop: StopSignal,
-    /// A helper's: raised when the main search is done.
-    stop: Option<StopSignal>,
+    /// Lazy SMP helpers.
+    smp: LazySmp<AlphaBeta<G, E>>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: u32,
 }
@@ -59,12 +59,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             tt: TranspositionTable::new(config.tt_bytes),
             killers: Killers::new(),
             history: History::new::<G>(),
-            limits: Limits::default(),
-            nodes: 0,
+            budget: Budget::new(config.time_check_interval),
             reached_horizon: false,
-            helpers: Vec::new(),
-            helpers_stop: StopSignal::default(),
-            stop: None,
+            smp: LazySmp::default(),
             depth_offset: 0,
         }
     }
@@ -72,25 +69,35 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// This search with one helper thread per evaluator in `evaluators`
     /// (lazy SMP; see the type's documentation).
     pub fn with_helpers(mut self, evaluators: impl IntoIterator<Item = E>) -> Self {
-        for (i, evaluator) in evaluators.into_iter().enumerate() {
-            let mut helper = AlphaBeta::new(
-                evaluator,
-                AlphaBetaConfig {
-                    tt_bytes: 0,
-                    ..self.config
-                },
-            );
-            helper.tt = self.tt.share();
-            helper.stop = Some(self.helpers_stop.clone());
-            helper.depth_offset = helper_depth_offset(i);
-            self.helpers.push(helper);
-        }
+        let mut evaluators: Vec<E> = evaluators.into_iter().collect();
+        evaluators.reverse();
+        let threads = 1 + evaluators.len();
+        self.smp = LazySmp::new(threads, |index, stop| {
+            let evaluator = evaluators.pop().expect("one evaluator per helper");
+            self.helper(evaluator, index, stop)
+        });
         self
+    }
+
+    /// Helper number `index` of this search: its tuning on its table, with
+    /// `evaluator`, stopping when `stop` is raised.
+    fn helper(&self, evaluator: E, index: usize, stop: StopSignal) -> Self {
+        let mut helper = AlphaBeta::new(
+            evaluator,
+            AlphaBetaConfig {
+                tt_bytes: 0,
+                ..self.config
+            },
+        );
+        helper.tt = self.tt.share();
+        helper.budget = Budget::new(self.config.time_check_interval).with_stop(stop);
+        helper.depth_offset = helper_depth_offset(index);
+        helper
     }
 
     /// Threads a search runs on.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        self.smp.threads()
     }
 
     /// With the default configuration.
@@ -116,18 +123,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Counts a node; `None` once a limit says stop.
     #[inline]
     fn count_node(&mut self) -> Option<()> {
-        self.nodes += 1;
-        if self.limits.nodes_exhausted(self.nodes) {
-            return None;
-        }
-        if self
-            .nodes
-            .is_multiple_of(self.config.time_check_interval.max(1))
-            && (self.limits.out_of_time() || self.stop.as_ref().is_some_and(StopSignal::is_raised))
-        {
-            return None;
-        }
-        Some(())
+        (!self.budget.count()).then_some(())
     }
 
     /// The moves to search at `pos`, from the evaluator (or every legal move
@@ -326,36 +322,67 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
 impl<G: Game, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
     fn choose_move(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
-        if self.helpers.is_empty() {
-            return self.search(pos, limits);
-        }
-        let mut helpers = std::mem::take(&mut self.helpers);
-        for helper in &mut helpers {
-            // The same search generation as this search's handle.
-            helper.tt = self.tt.share();
-        }
-        let stop = self.helpers_stop.clone();
-        let mut result = run_with_helpers(
-            &mut helpers,
-            &stop,
-            |_, helper| {
-                helper.search(pos, limits);
-            },
-            || self.search(pos, limits),
-        );
-        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
-        self.helpers = helpers;
+        let mut smp = std::mem::take(&mut self.smp);
+        let (mut result, nodes) = smp.run(self, |search| search.search(pos, limits));
+        result.nodes = nodes;
+        self.smp = smp;
         result
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> SmpSearch for AlphaBeta<G, E> {
+    fn share_table_of(&mut self, main: &Self) {
+        self.tt = main.tt.share();
+    }
+
+    fn nodes(&self) -> u64 {
+        self.budget.nodes()
+    }
+}
+
+/// The root of one search, as [`iterative_deepening`] drives it: the
+/// moves in their order (the previous iteration's best first).
+struct Root<'a, G: Game, E: Evaluator<G>> {
+    search: &'a mut AlphaBeta<G, E>,
+    pos: &'a G,
+    moves: MoveList<G::Move>,
+}
+
+impl<G: Game, E: Evaluator<G>> RootSearch for Root<'_, G, E> {
+    type Move = G::Move;
+
+    fn search_root(&mut self, depth: u32, _alpha: i32, _beta: i32) -> Option<(i32, G::Move)> {
+        self.search.reached_horizon = false;
+        let iteration = self.search.search_root(self.pos, depth, &self.moves)?;
+        Some((iteration.score, iteration.best_move))
+    }
+
+    /// Always the full window: the generic search has no aspiration.
+    fn use_window(&self, _depth: u32, _previous: i32) -> bool {
+        false
+    }
+
+    /// Moves the best move to the front; ends once the tree was searched to
+    /// its end, a proven result lies within the depth, or time is up.
+    fn keep_deepening(&mut self, depth: u32, score: i32, best: G::Move) -> bool {
+        let index = self
+            .moves
+            .iter()
+            .position(|&m| m == best)
+            .expect("the best move is a root move");
+        self.moves.as_mut_slice()[..=index].rotate_right(1);
+        let solved = !self.search.reached_horizon
+            || matches!(plies_to_end(score), Some(plies) if plies <= depth);
+        !solved && !self.search.budget.limits().out_of_time()
     }
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Iterative deepening on this thread; see the type's documentation.
     fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
-        self.limits = *limits;
-        self.nodes = 0;
+        self.budget.start(limits);
         self.tt.new_search();
-        self.history.age();
+        self.history.age(HISTORY_AGING);
         self.killers.clear();
 
         let mut root_moves = MoveList::new();
@@ -371,9 +398,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             pick_next(&mut root_moves, &mut keys, i);
         }
 
-        let mut best_move = root_moves[0];
-        let mut score = 0;
-        let mut completed_depth = 0;
+        let first_ordered = root_moves[0];
         let mut max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_PLY);
         if self.config.instant_single_move && root_moves.len() == 1 {
             // Nothing to choose: one ply only, for an honest score.
@@ -381,25 +406,18 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         // (No iteration at all for a depth cap of 0, as without helpers.)
         let first_depth = (1 + self.depth_offset).min(max_depth).max(1);
-        for depth in first_depth..=max_depth {
-            self.reached_horizon = false;
-            let Some(iteration) = self.search_root(pos, depth, &root_moves) else {
-                break;
-            };
-            best_move = iteration.best_move;
-            score = iteration.score;
-            completed_depth = depth;
-            let index = root_moves
-                .iter()
-                .position(|&m| m == best_move)
-                .expect("the best move is a root move");
-            root_moves.as_mut_slice()[..=index].rotate_right(1);
-            let solved = !self.reached_horizon
-                || matches!(plies_to_end(score), Some(plies) if plies <= depth);
-            if solved || limits.out_of_time() {
-                break;
-            }
-        }
+        let full = FullWindow {
+            alpha: -WIN_SCORE - 1,
+            beta: WIN_SCORE + 1,
+        };
+        let mut root = Root {
+            search: self,
+            pos,
+            moves: root_moves,
+        };
+        let completed = iterative_deepening(&mut root, first_depth, max_depth, None, full, 0);
+        let (best_move, score, completed_depth) =
+            completed.map_or((first_ordered, 0, 0), |c| (c.best, c.score, c.depth));
 
         let value = if is_proven(score) {
             score.signum() as f64
@@ -412,7 +430,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             // No completed iteration: no score worth reporting.
             score: (completed_depth > 0).then_some(score),
             pv: self.principal_variation(pos, best_move, completed_depth),
-            nodes: self.nodes,
+            nodes: self.budget.nodes(),
             playouts: 0,
             depth: completed_depth,
             method: "alphabeta",
