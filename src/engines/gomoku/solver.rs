@@ -1,4 +1,5 @@
-//! What the VCF and VCT solvers share ([`SolverCore`]): the node budget, the
+//! What the VCF and VCT solvers share ([`SolverCore`]): the node budget (the
+//! search layer's [`Budget`]), the
 //! table of refuted attacker positions, a scratch board each solve walks with
 //! place/remove instead of copying it, the undo stack of the line being read,
 //! and what a caller asks after a solve; and the order in which threat moves
@@ -7,7 +8,7 @@
 use super::threat_board::{ThreatBoard, UndoStack};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
-use crate::search::Limits;
+use crate::search::Budget;
 
 /// The state either solver keeps between and during solves; each solver
 /// dereferences to its core, so [`Self::clear`], [`Self::nodes`] and
@@ -51,55 +52,7 @@ impl SolverCore {
     /// `false` if the last solve was cut short by its limits, so a `None`
     /// from it proves nothing.
     pub fn last_search_complete(&self) -> bool {
-        !self.budget.stopped()
-    }
-}
-
-/// A node budget: a node cap and a deadline, the clock read once every
-/// `check_interval` nodes.
-pub(super) struct Budget {
-    limits: Limits,
-    check_interval: u64,
-    nodes: u64,
-    stopped: bool,
-}
-
-impl Budget {
-    pub(super) fn new(check_interval: u64) -> Self {
-        Budget {
-            limits: Limits::default(),
-            check_interval,
-            nodes: 0,
-            stopped: false,
-        }
-    }
-
-    /// Starts a new solve under `limits`.
-    pub(super) fn start(&mut self, limits: &Limits) {
-        self.limits = *limits;
-        self.nodes = 0;
-        self.stopped = false;
-    }
-
-    /// Counts a node; `true` once the budget is spent (and from then on).
-    #[inline]
-    pub(super) fn spent(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes.is_multiple_of(self.check_interval) && self.limits.out_of_time())
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    pub(super) fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// `true` if the solve was cut short, so a failure proves nothing.
-    pub(super) fn stopped(&self) -> bool {
-        self.stopped
+        !self.budget.spent()
     }
 }
 

@@ -123,7 +123,7 @@ impl VcfSolver {
         fours: u32,
         previous: Option<usize>,
     ) -> bool {
-        if self.core.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         if let Some(five) = board.first_point_with(attacker, Threat::Five) {
@@ -169,7 +169,7 @@ impl VcfSolver {
                 self.line.push(m);
                 return true;
             }
-            if self.core.budget.stopped() {
+            if self.core.budget.spent() {
                 return false;
             }
         }

@@ -71,7 +71,7 @@ impl VctSolver {
         threats: u32,
         first: Option<&mut Option<GomokuMove>>,
     ) -> bool {
-        if self.core.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         let defender = attacker.opponent();
@@ -126,7 +126,7 @@ impl VctSolver {
                 winner = Some(m);
                 break;
             }
-            if self.core.budget.stopped() {
+            if self.core.budget.spent() {
                 return false;
             }
         }
@@ -147,7 +147,7 @@ impl VctSolver {
     /// `true` if the attacker wins against every answer of the defender, who
     /// is to move. `board` is restored.
     fn defend(&mut self, board: &mut ThreatBoard, attacker: Player, threats: u32) -> bool {
-        if self.core.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         let defender = attacker.opponent();
@@ -177,7 +177,7 @@ impl VctSolver {
                 return false;
             }
         }
-        !self.core.budget.stopped()
+        !self.core.budget.spent()
     }
 
     /// After the defender's reply: `true` if the attacker still wins.
