@@ -34,7 +34,9 @@ use crate::search::score::{
     PROVEN_SCORE, WIN_SCORE,
 };
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::{pick_next, Limits, SearchResult, StopSignal};
+use crate::search::{
+    pick_next, Budget, History, Killers, Limits, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
+};
 
 mod helpers;
 
@@ -158,9 +160,6 @@ impl Default for PvsConfig {
 const TIME_CHECK_INTERVAL: u64 = 512;
 /// log2 of the VCF probe cache and the probe solver's table.
 const PROBE_TABLE_BITS: u32 = 16;
-/// Ordering tiers above the pattern-table key.
-const TT_MOVE_KEY: i64 = i64::MAX;
-const KILLER_KEYS: [i64; 2] = [i64::MAX - 1, i64::MAX - 2];
 /// Deepest ply the tree may reach (extensions included).
 const MAX_SEARCH_PLY: u32 = 120;
 
@@ -182,19 +181,16 @@ pub struct PvsSearch {
     /// What the moves of the line being searched changed on the board.
     undos: UndoStack,
     tt: TranspositionTable<GomokuMove>,
-    killers: Vec<[Option<GomokuMove>; 2]>,
-    history: Vec<[u32; Gomoku::POINTS]>,
+    killers: Killers<GomokuMove>,
+    history: History,
     vcf: VcfSolver,
     probe_cache: Vec<ProbeEntry>,
-    limits: Limits,
-    nodes: u64,
-    next_time_check: u64,
-    stopped: bool,
+    /// Nodes, node cap, clock, and a lazy SMP helper's stop signal (see
+    /// `helpers`: raised when the main search is done).
+    budget: Budget,
     /// The best root move of an unfinished iteration, once one beat the
     /// previous iteration's choice.
     partial_best: Option<GomokuMove>,
-    /// A lazy SMP helper's (see `helpers`): raised when the main search is done.
-    stop: Option<StopSignal>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: i32,
 }
@@ -215,16 +211,12 @@ impl PvsSearch {
             // stones than the board has points.
             undos: UndoStack::with_capacity(Gomoku::POINTS),
             tt: TranspositionTable::new(config.tt_bytes),
-            killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
-            history: vec![[0; Gomoku::POINTS]; 2],
+            killers: Killers::with_plies(MAX_SEARCH_PLY as usize + 2),
+            history: History::new::<Gomoku>(),
             vcf: VcfSolver::new(PROBE_TABLE_BITS),
             probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
-            limits: Limits::default(),
-            nodes: 0,
-            next_time_check: 0,
-            stopped: false,
+            budget: Budget::new(TIME_CHECK_INTERVAL),
             partial_best: None,
-            stop: None,
             depth_offset: 0,
         }
     }
@@ -245,17 +237,10 @@ impl PvsSearch {
         limits: &Limits,
     ) -> SearchResult<GomokuMove> {
         self.board.clone_from(board);
-        self.limits = *limits;
-        self.nodes = 0;
-        self.next_time_check = 0;
-        self.stopped = false;
+        self.budget.start(limits);
         self.tt.new_search();
-        self.killers.fill([None; 2]);
-        for side_history in self.history.iter_mut() {
-            for h in side_history.iter_mut() {
-                *h /= 4;
-            }
-        }
+        self.killers.clear();
+        self.history.age(4);
 
         let mut moves = MoveList::new();
         match root_moves {
@@ -286,8 +271,8 @@ impl PvsSearch {
             completed = depth as u32;
             let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth as u32);
             // A helper runs on until the main search is done.
-            let soft_stop = self.stop.is_none() && self.past_soft_limit(started);
-            if solved || single || self.limits.out_of_time() || soft_stop {
+            let soft_stop = !self.budget.is_helper() && self.past_soft_limit(started);
+            if solved || single || self.budget.limits().out_of_time() || soft_stop {
                 break;
             }
         }
@@ -301,7 +286,7 @@ impl PvsSearch {
             value,
             score: (completed > 0).then_some(score),
             pv: self.principal_variation(board, side, best_move, completed),
-            nodes: self.nodes,
+            nodes: self.budget.nodes(),
             playouts: 0,
             depth: completed,
             method: "alphabeta",
@@ -311,7 +296,7 @@ impl PvsSearch {
     /// `true` once the next iteration would likely not finish: more than
     /// the configured share of the time to the deadline is gone.
     fn past_soft_limit(&self, started: Instant) -> bool {
-        match self.limits.deadline {
+        match self.budget.limits().deadline {
             Some(deadline) => {
                 let total = deadline.saturating_duration_since(started);
                 started.elapsed() * 100 > total * self.config.soft_limit_percent
@@ -447,23 +432,10 @@ impl PvsSearch {
         score
     }
 
-    /// Counts a node; `None` once a limit says stop.
+    /// Counts a node; `None` once the budget says stop.
     #[inline]
     fn count_node(&mut self) -> Option<()> {
-        self.nodes += 1;
-        if self.stopped || self.limits.nodes_exhausted(self.nodes) {
-            self.stopped = true;
-            return None;
-        }
-        // Probes add many nodes at once, so the clock is read by threshold.
-        if self.nodes >= self.next_time_check {
-            self.next_time_check = self.nodes + TIME_CHECK_INTERVAL;
-            if self.limits.out_of_time() || self.stop.as_ref().is_some_and(StopSignal::is_raised) {
-                self.stopped = true;
-                return None;
-            }
-        }
-        Some(())
+        (!self.budget.count()).then_some(())
     }
 
     /// The length in plies of a VCF for `side` (to move) within the probe
@@ -483,8 +455,9 @@ impl PvsSearch {
             .vcf
             .solve_in_place(&mut self.board, side, &limits, VcfScope::Local)
             .map_or(0, |line| line.len() as u32);
-        // Quiescence nodes count as nodes, as in other engines' figures.
-        self.nodes += self.vcf.nodes();
+        // Quiescence nodes count as nodes, as in other engines' figures; a
+        // budget they spend stops the search at its next node.
+        self.budget.add(self.vcf.nodes());
         self.probe_cache[slot] = ProbeEntry { key, plies };
         plies
     }
@@ -627,14 +600,14 @@ impl PvsSearch {
                 && quiet
                 && may_prune
                 && index >= self.config.lmp_base + (depth * depth) as usize
-                && keys[index] < KILLER_KEYS[1]
+                && keys[index] < SECOND_KILLER_KEY
             {
                 continue;
             }
             let reduction = if index >= self.config.lmr_moves
                 && depth >= self.config.lmr_depth
                 && !tactical
-                && keys[index] < KILLER_KEYS[1]
+                && keys[index] < SECOND_KILLER_KEY
             {
                 (self.late_move_reduction(depth, index) - pv_node as i32).clamp(0, depth - 1)
             } else {
@@ -676,18 +649,15 @@ impl PvsSearch {
         moves: &MoveList<GomokuMove>,
         keys: &mut [i64; MAX_MOVES],
     ) {
-        let killers = self.killers[ply as usize];
-        let history = &self.history[side.index()];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
             *key = if Some(m) == tt_move {
                 TT_MOVE_KEY
-            } else if Some(m) == killers[0] {
-                KILLER_KEYS[0]
-            } else if Some(m) == killers[1] {
-                KILLER_KEYS[1]
+            } else if let Some(killer) = self.killers.key(ply, m) {
+                killer
             } else {
                 let pattern = ordering_key(&self.board, side, m.index()) as i64;
-                (pattern << 20) + (history[m.index()].min((1 << 20) - 1)) as i64
+                let history = self.history.key::<Gomoku>(side, m);
+                (pattern << 20) + history.min((1 << 20) - 1)
             };
         }
     }
@@ -729,13 +699,10 @@ impl PvsSearch {
     }
 
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
-        let slot = &mut self.killers[ply as usize];
-        if slot[0] != Some(m) {
-            slot[1] = slot[0];
-            slot[0] = Some(m);
-        }
-        let h = &mut self.history[side.index()][m.index()];
-        *h = h.saturating_add((depth * depth) as u32);
+        self.killers.record(ply, m);
+        // Extended nodes below the horizon have depth 0 or less; the
+        // square credits them as before.
+        self.history.record::<Gomoku>(side, m, depth.unsigned_abs());
     }
 
     /// `first`, then table moves while they are empty points.

@@ -6,7 +6,9 @@ use super::PvsSearch;
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
-use crate::search::{helper_depth_offset, run_with_helpers, Limits, SearchResult, StopSignal};
+use crate::search::{
+    helper_depth_offset, run_with_helpers, Budget, Limits, SearchResult, StopSignal,
+};
 
 impl PvsSearch {
     /// Helper number `index` (0-based) of this search: the same
@@ -17,7 +19,7 @@ impl PvsSearch {
             ..self.config
         });
         helper.tt = self.tt.share();
-        helper.stop = Some(stop);
+        helper.budget = Budget::new(super::TIME_CHECK_INTERVAL).with_stop(stop);
         helper.depth_offset = helper_depth_offset(index) as i32;
         helper
     }
@@ -46,7 +48,7 @@ impl PvsSearch {
             },
             || self.search(board, side, root_moves, limits),
         );
-        result.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        result.nodes += helpers.iter().map(|h| h.budget.nodes()).sum::<u64>();
         result
     }
 }
