@@ -35,7 +35,8 @@ use crate::search::score::{
 };
 use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::{
-    pick_next, Budget, History, Killers, Limits, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
+    iterative_deepening, pick_next, AspirationWindow, Budget, FullWindow, History, Killers, Limits,
+    RootSearch, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
 };
 
 mod helpers;
@@ -174,6 +175,40 @@ struct ProbeEntry {
 /// Mixed into the probe cache key per attacker.
 const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
 
+/// The root of one [`PvsSearch::search`], deepened by the scaffold's
+/// [`iterative_deepening`].
+struct Root<'a> {
+    pvs: &'a mut PvsSearch,
+    moves: &'a mut MoveList<GomokuMove>,
+    side: Player,
+    started: Instant,
+    /// One root move: the first iteration is the answer.
+    single: bool,
+}
+
+impl RootSearch for Root<'_> {
+    type Move = GomokuMove;
+
+    fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> Option<(i32, GomokuMove)> {
+        self.pvs
+            .search_root(self.moves, self.side, depth as i32, alpha, beta)
+    }
+
+    /// Shallow iterations and proven scores search the full window.
+    fn use_window(&self, depth: u32, previous: i32) -> bool {
+        depth >= 4 && !is_proven(previous)
+    }
+
+    fn keep_deepening(&mut self, depth: u32, score: i32, _best: GomokuMove) -> bool {
+        // A partial move counts only from an iteration cut short.
+        self.pvs.partial_best = None;
+        let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth);
+        // A helper runs on until the main search is done.
+        let soft_stop = !self.pvs.budget.is_helper() && self.pvs.past_soft_limit(self.started);
+        !(solved || self.single || self.pvs.budget.limits().out_of_time() || soft_stop)
+    }
+}
+
 /// The principal-variation search; see the module documentation.
 pub struct PvsSearch {
     config: PvsConfig,
@@ -248,32 +283,36 @@ impl PvsSearch {
             None => generate(&self.board, side, self.config.root_branch_limit, &mut moves),
         }
         assert!(!moves.is_empty(), "search called without a move");
-        let started = Instant::now();
-        let mut best_move = moves[0];
-        let mut score = 0;
-        let mut completed = 0;
+        let first_move = moves[0];
         let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
-        let single = moves.len() == 1;
-        let first_depth = (1 + self.depth_offset).min(max_depth as i32).max(1);
-        for depth in first_depth..=max_depth as i32 {
-            self.partial_best = None;
-            let result = self.aspirated_root(&mut moves, side, depth, score);
-            let Some((iteration_score, iteration_move)) = result else {
-                if let Some(partial_move) = self.partial_best {
-                    if self.config.partial_iterations && completed > 0 {
-                        best_move = partial_move;
-                    }
-                }
-                break;
-            };
-            best_move = iteration_move;
-            score = iteration_score;
-            completed = depth as u32;
-            let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth as u32);
-            // A helper runs on until the main search is done.
-            let soft_stop = !self.budget.is_helper() && self.past_soft_limit(started);
-            if solved || single || self.budget.limits().out_of_time() || soft_stop {
-                break;
+        let first_depth = (1 + self.depth_offset).clamp(1, max_depth.max(1) as i32) as u32;
+        // A failed side moves `aspiration` past the score, then 4x as far
+        // each time, and opens fully past 1000 (about a clear advantage).
+        let window = AspirationWindow {
+            half_width: self.config.aspiration,
+            first_widening: self.config.aspiration,
+            growth: 4,
+            open_beyond: 1000,
+        };
+        let full = FullWindow {
+            alpha: -WIN_SCORE - 1,
+            beta: WIN_SCORE + 1,
+        };
+        self.partial_best = None;
+        let mut root = Root {
+            single: moves.len() == 1,
+            pvs: self,
+            moves: &mut moves,
+            side,
+            started: Instant::now(),
+        };
+        let last = iterative_deepening(&mut root, first_depth, max_depth, Some(window), full, 0);
+        let (mut best_move, score, completed) =
+            last.map_or((first_move, 0, 0), |c| (c.best, c.score, c.depth));
+        if let Some(partial_move) = self.partial_best {
+            // Set only by an iteration the budget cut short.
+            if self.config.partial_iterations && completed > 0 {
+                best_move = partial_move;
             }
         }
         let value = if is_proven(score) {
@@ -302,34 +341,6 @@ impl PvsSearch {
                 started.elapsed() * 100 > total * self.config.soft_limit_percent
             }
             None => false,
-        }
-    }
-
-    /// One root iteration inside an aspiration window around `previous`,
-    /// widened until the score falls inside it.
-    fn aspirated_root(
-        &mut self,
-        moves: &mut MoveList<GomokuMove>,
-        side: Player,
-        depth: i32,
-        previous: i32,
-    ) -> Option<(i32, GomokuMove)> {
-        let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
-        if depth < 4 || is_proven(previous) {
-            return self.search_root(moves, side, depth, full.0, full.1);
-        }
-        let mut delta = self.config.aspiration;
-        let (mut alpha, mut beta) = (previous - delta, previous + delta);
-        loop {
-            let (score, m) = self.search_root(moves, side, depth, alpha, beta)?;
-            if score <= alpha && alpha > full.0 {
-                alpha = if delta > 1000 { full.0 } else { score - delta };
-            } else if score >= beta && beta < full.1 {
-                beta = if delta > 1000 { full.1 } else { score + delta };
-            } else {
-                return Some((score, m));
-            }
-            delta *= 4;
         }
     }
 
