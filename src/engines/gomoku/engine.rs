@@ -15,7 +15,7 @@ use super::vct::VctSolver;
 use crate::game::{Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 use crate::search::score::win_in;
-use crate::search::{Limits, SearchResult, Searcher, StopSignal};
+use crate::search::{LazySmp, Limits, SearchResult, Searcher};
 
 /// Tuning of [`ThreatSearch`]: the root checks, then the main search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,8 +69,7 @@ pub struct ThreatSearch {
     search: PvsSearch,
     /// Lazy SMP helpers of the main search, one per extra thread (the root
     /// checks run on one thread).
-    helpers: Vec<PvsSearch>,
-    stop: StopSignal,
+    smp: LazySmp<PvsSearch>,
     vcf: VcfSolver,
     vct: VctSolver,
 }
@@ -86,8 +85,7 @@ impl ThreatSearch {
         ThreatSearch {
             config,
             search: PvsSearch::new(config.main),
-            helpers: Vec::new(),
-            stop: StopSignal::default(),
+            smp: LazySmp::default(),
             vcf: VcfSolver::new(18),
             vct: VctSolver::new(18),
         }
@@ -96,15 +94,13 @@ impl ThreatSearch {
     /// The engine with its main search on `threads` threads (lazy SMP).
     pub fn with_threads(config: ThreatSearchConfig, threads: usize) -> Self {
         let mut engine = Self::new(config);
-        engine.helpers = (0..threads.saturating_sub(1))
-            .map(|i| engine.search.helper(i, engine.stop.clone()))
-            .collect();
+        engine.smp = LazySmp::new(threads, |i, stop| engine.search.helper(i, stop));
         engine
     }
 
     /// Threads the main search runs on.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        self.smp.threads()
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no
@@ -121,14 +117,13 @@ impl ThreatSearch {
         root_moves: Option<MoveList<GomokuMove>>,
         limits: &Limits,
     ) -> SearchResult<GomokuMove> {
-        self.search.search_with_helpers(
-            &mut self.helpers,
-            &self.stop,
-            board,
-            side,
-            root_moves.as_ref(),
-            limits,
-        )
+        let root_moves = root_moves.as_ref();
+        let (mut result, nodes) = self.smp.run(&mut self.search, |search| {
+            search.search(board, side, root_moves, limits)
+        });
+        // Every thread's nodes.
+        result.nodes = nodes;
+        result
     }
 
     /// Limits for the root checks: their node cap, and a deadline that
