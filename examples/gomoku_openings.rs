@@ -61,9 +61,11 @@ struct Args {
     cache: PathBuf,
 }
 
-/// The engine that plays each candidate against itself: the default of
-/// when data/gomoku-openings.txt was made, so its command still makes it.
-const ENGINE: &str = "alphabeta-v2";
+/// The engine that plays each candidate against itself. The file
+/// data/gomoku-openings.txt was made by the default of ee3f23c (the first
+/// PVS search's settings, named `alphabeta-v2` from 0ad3d18 to 5d87c81): run
+/// this example at that commit to make it again (docs/gomoku.md, history).
+const ENGINE: &str = "alphabeta";
 
 fn main() -> Result<()> {
     let args = Args::parse();
@@ -199,8 +201,8 @@ fn self_play(line: &[GomokuMove], nodes: u64) -> Outcome {
     let mut pos = position(line);
     // One engine instance per side, as two separate bots would be.
     let mut sides = [
-        ThreatSearch::new(ThreatSearchConfig::v2()),
-        ThreatSearch::new(ThreatSearchConfig::v2()),
+        ThreatSearch::new(ThreatSearchConfig::default()),
+        ThreatSearch::new(ThreatSearchConfig::default()),
     ];
     loop {
         if let Some(outcome) = pos.outcome() {

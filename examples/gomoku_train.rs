@@ -1,13 +1,13 @@
-//! Trains the Gomoku evaluations (`src/engines/gomoku/trained*_weights.rs`)
+//! Trains the Gomoku evaluation (`src/engines/gomoku/trained3_weights.rs`)
 //! from self-play; see `boardbots::engines::gomoku::training`.
 //!
 //! ```sh
 //! # Games (appended to the file; rerun the same command to resume):
 //! cargo run --release --example gomoku_train -- selfplay --out games.tsv \
-//!     --engine alphabeta --games 3000 --seed 1 --nodes 3000
-//! # Fit and write the embedded weights (`--features lines` for trained1):
+//!     --games 3000 --seed 1 --nodes 3000   # --engine-option KEY=VALUE to tune
+//! # Fit and write the embedded weights:
 //! cargo run --release --example gomoku_train -- fit games.tsv \
-//!     --features shapes --out src/engines/gomoku/trained2_weights.rs
+//!     --out src/engines/gomoku/trained3_weights.rs
 //! ```
 
 use std::fs::OpenOptions;
@@ -17,11 +17,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
-use boardbots::engines::gomoku::alphabeta_config;
 use boardbots::engines::gomoku::training::{
     describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
 };
-use boardbots::engines::gomoku::FeatureSet;
+use boardbots::engines::gomoku::ThreatSearchConfig;
+use boardbots::engines::EngineOption;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
 use clap::{Parser, Subcommand};
@@ -43,9 +43,10 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The alpha-beta engine on both sides (by its registry name).
-        #[arg(long, default_value = "alphabeta-v3")]
-        engine: String,
+        /// Options of the `alphabeta` engine on both sides, `KEY=VALUE`
+        /// (repeated), as the bot's `--engine-option`.
+        #[arg(long = "engine-option")]
+        engine_options: Vec<String>,
         /// Node cap per move.
         #[arg(long, default_value_t = 3000)]
         nodes: u64,
@@ -62,9 +63,6 @@ enum Command {
     /// split by game number) and report the losses.
     Fit {
         files: Vec<PathBuf>,
-        /// The feature set: `lines` (trained1) or `shapes` (trained2, trained3).
-        #[arg(long, default_value = "shapes", value_parser = parse_feature_set)]
-        features: FeatureSet,
         #[arg(long, default_value_t = 1.0)]
         ridge: f64,
         /// Write the weight file here (else only report).
@@ -73,36 +71,21 @@ enum Command {
     },
 }
 
-fn parse_feature_set(text: &str) -> Result<FeatureSet, String> {
-    match text {
-        "lines" => Ok(FeatureSet::Lines),
-        "shapes" => Ok(FeatureSet::Shapes),
-        _ => Err("lines or shapes".to_string()),
-    }
-}
-
-fn feature_set_name(set: FeatureSet) -> &'static str {
-    match set {
-        FeatureSet::Lines => "lines",
-        FeatureSet::Shapes => "shapes",
-    }
-}
-
 fn main() -> Result<()> {
     match Args::parse().command {
         Command::Selfplay {
             out,
             games,
             seed,
-            engine,
+            engine_options,
             nodes,
             random_plies,
             random_width,
             openings,
             threads,
         } => {
-            let engine = alphabeta_config(&engine)
-                .with_context(|| format!("{engine} is not an alpha-beta Gomoku engine"))?;
+            let options = EngineOption::parse_list(engine_options.iter().map(String::as_str))?;
+            let engine = ThreatSearchConfig::with_options(&options)?;
             ensure!(threads > 0, "--threads must be at least 1");
             let text = std::fs::read_to_string(&openings)
                 .with_context(|| format!("reading {}", openings.display()))?;
@@ -149,23 +132,18 @@ fn main() -> Result<()> {
             }
             Ok(())
         }
-        Command::Fit {
-            files,
-            features,
-            ridge,
-            out,
-        } => {
+        Command::Fit { files, ridge, out } => {
             ensure!(!files.is_empty(), "give at least one games file");
             let mut games = Vec::new();
             for file in &files {
                 games.extend(read_games(file)?.into_values());
             }
-            let samples = samples_of(&games, features);
+            let samples = samples_of(&games);
             let config = FitConfig {
                 ridge,
                 ..FitConfig::default()
             };
-            let report = fit(&samples, features, &config);
+            let report = fit(&samples, &config);
             let held_out_games = games
                 .iter()
                 .filter(|g| boardbots::engines::gomoku::training::is_held_out(g.index))
@@ -179,9 +157,8 @@ fn main() -> Result<()> {
             if let Some(out) = out {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
                 let provenance = format!(
-                    "Generated by `cargo run --release --example gomoku_train -- fit {} --features {} --ridge {ridge}`.\n{figures}",
+                    "Generated by `cargo run --release --example gomoku_train -- fit {} --ridge {ridge}`.\n{figures}",
                     names.join(" "),
-                    feature_set_name(features)
                 );
                 std::fs::write(&out, weights_source(&report.weights, &provenance))
                     .with_context(|| format!("writing {}", out.display()))?;

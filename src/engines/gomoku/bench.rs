@@ -1,14 +1,13 @@
-//! `gomoku bench`: for the main search of `alphabeta` and of the
-//! `alphabeta-v5` .. `alphabeta-v1` baselines, the depth reached and the
-//! nodes per second in 0.8 s on fixed positions; then VCF solves per second
-//! and VCT nodes per second (node-capped, the same work every run).
+//! `gomoku bench`: for the main search of `alphabeta`, the depth reached and
+//! the nodes per second in 0.8 s on fixed positions; then VCF solves per second
+//! and VCT nodes per second (node-capped, the same work every run); last the
+//! line `signature N` ([`gomoku_signature`]).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use super::engine::ThreatSearch;
+use super::engine::{ThreatSearch, ThreatSearchConfig};
 use super::notation::parse_moves;
-use super::registry::alphabeta_config;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
 use super::vct::VctSolver;
@@ -46,6 +45,9 @@ const VCT_MAX_THREATS: u32 = 6;
 /// Solves of each search position, for either side.
 const VCT_REPEATS: u32 = 5;
 
+/// Depth of the default engine's main searches in the bench signature.
+pub const SIGNATURE_DEPTH: u32 = 14;
+
 fn position(moves: &str) -> Gomoku {
     let mut pos = Gomoku::start();
     for m in parse_moves(moves).expect("bench positions parse") {
@@ -56,49 +58,38 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    // The names go through the registry, the one map from name to engine.
-    let engines = [
-        "alphabeta",
-        "alphabeta-v5",
-        "alphabeta-v4",
-        "alphabeta-v3",
-        "alphabeta-v2",
-        "alphabeta-v1",
-    ];
-    for name in engines {
-        let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
-        for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
-            let config = alphabeta_config(name).expect("a registered alpha-beta engine");
-            let mut engine = ThreatSearch::new(config);
-            let cpu_before = thread_cpu_seconds();
-            let started = Instant::now();
-            let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
-            let elapsed = started.elapsed().as_secs_f64();
-            let cpu = cpu_before
-                .zip(thread_cpu_seconds())
-                .map_or(elapsed, |(a, b)| b - a);
-            writeln!(
-                out,
-                "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
-                i + 1,
-                result.depth,
-                result.nodes,
-            )?;
-            nodes += result.nodes;
-            seconds += elapsed;
-            cpu_seconds += cpu;
-            depths.push(result.depth);
-        }
-        let mean_depth = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+    let name = "alphabeta";
+    let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
+    for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
+        let mut engine = ThreatSearch::default();
+        let cpu_before = thread_cpu_seconds();
+        let started = Instant::now();
+        let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
+        let elapsed = started.elapsed().as_secs_f64();
+        let cpu = cpu_before
+            .zip(thread_cpu_seconds())
+            .map_or(elapsed, |(a, b)| b - a);
         writeln!(
             out,
-            "{name} main search: {:.0} nodes/s ({:.0} per CPU second), depth in {:.1} s: min {} mean {mean_depth:.1}",
-            nodes as f64 / seconds,
-            nodes as f64 / cpu_seconds.max(1e-3),
-            SEARCH_TIME.as_secs_f64(),
-            depths.iter().min().expect("positions"),
+            "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
+            i + 1,
+            result.depth,
+            result.nodes,
         )?;
+        nodes += result.nodes;
+        seconds += elapsed;
+        cpu_seconds += cpu;
+        depths.push(result.depth);
     }
+    let mean_depth = depths.iter().sum::<u32>() as f64 / depths.len() as f64;
+    writeln!(
+        out,
+        "{name} main search: {:.0} nodes/s ({:.0} per CPU second), depth in {:.1} s: min {} mean {mean_depth:.1}",
+        nodes as f64 / seconds,
+        nodes as f64 / cpu_seconds.max(1e-3),
+        SEARCH_TIME.as_secs_f64(),
+        depths.iter().min().expect("positions"),
+    )?;
 
     let mut solver = VcfSolver::new(16);
     let mut solves = 0u32;
@@ -146,7 +137,42 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
         "vct: {vct_solves} solves ({vct_nodes} nodes) in {seconds:.3} s = {:.0} nodes/s",
         vct_nodes as f64 / seconds
     )?;
-    Ok(())
+    writeln!(out, "signature {}", gomoku_signature(SIGNATURE_DEPTH))
+}
+
+/// The bench signature: the nodes of the default engine's main search to
+/// `depth` on each search position (a fresh engine each, one thread), plus
+/// those of one VCF solve of each VCF position and of one node-capped VCT
+/// solve of each search position for either side. No clock enters it, so it
+/// is the same on every run and machine, and changes only when the search
+/// does (as Stockfish's `bench`): a refactor that claims "same nodes" quotes it.
+pub fn gomoku_signature(depth: u32) -> u64 {
+    let mut nodes = 0;
+    for moves in SEARCH_POSITIONS {
+        let mut engine = ThreatSearch::default();
+        nodes += engine
+            .main_search(&position(moves), &Limits::depth(depth))
+            .nodes;
+    }
+    let mut vcf = VcfSolver::new(16);
+    for moves in VCF_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        vcf.clear();
+        vcf.solve(&board, pos.side_to_move(), &Limits::nodes(1_000_000));
+        nodes += vcf.nodes();
+    }
+    let mut vct = VctSolver::new(16);
+    for moves in SEARCH_POSITIONS {
+        let pos = position(moves);
+        let board = ThreatBoard::from_game(&pos);
+        for attacker in [pos.side_to_move(), pos.side_to_move().opponent()] {
+            vct.clear();
+            vct.solve(&board, attacker, VCT_MAX_THREATS, &Limits::nodes(VCT_NODES));
+            nodes += vct.nodes();
+        }
+    }
+    nodes
 }
 
 /// `gomoku bench --threads N`: the main search of `alphabeta` on `threads`
@@ -160,7 +186,7 @@ pub fn gomoku_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<(
         &positions,
         threads,
         SEARCH_TIME,
-        |t| ThreatSearch::with_threads(super::ThreatSearchConfig::default(), t),
+        |t| ThreatSearch::with_threads(ThreatSearchConfig::default(), t),
         |engine, pos, limits| engine.main_search(pos, limits),
     )
 }

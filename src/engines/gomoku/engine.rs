@@ -1,36 +1,28 @@
 //! The `alphabeta` Gomoku engine. At the root, in order: take a five; play a
 //! VCF, then a VCT, if one is found; drop the root moves after which the
-//! opponent has a VCF or VCT (as far as time allows checking). Then the generic
-//! iterative-deepening alpha-beta over [`ThreatPosition`]s, with
-//! [`ThreatEvaluator`] supplying evaluation, ordering and VCF probes.
-//!
-//! Why a wrapper position: the generic search clones positions instead of
-//! undoing moves, so the incremental threat board travels inside the
-//! position it describes ([`ThreatPosition`]), and this engine translates a
-//! rules position into one at the root.
+//! opponent has a VCF or VCT (as far as time allows checking). Then the
+//! principal-variation search [`PvsSearch`] over the remaining root moves,
+//! on one thread or with lazy SMP helpers.
 
 use std::time::Instant;
 
-use super::evaluator::{ThreatEvaluator, ThreatEvaluatorConfig};
 use super::movegen::generate;
-use super::position::ThreatPosition;
 use super::pvs::{PvsConfig, PvsSearch};
 use super::threat::Threat;
-use super::threat_board::to_move;
+use super::threat_board::{to_move, ThreatBoard};
 use super::vcf::VcfSolver;
 use super::vct::VctSolver;
 use crate::game::{Game, MoveList, Player};
 use crate::games::{Gomoku, GomokuMove};
 use crate::search::score::win_in;
-use crate::search::{AlphaBeta, AlphaBetaConfig, Limits, SearchResult, Searcher, StopSignal};
+use crate::search::{LazySmp, Limits, SearchResult, Searcher};
 
-/// Tuning of [`ThreatSearch`].
+/// Tuning of [`ThreatSearch`]: the root checks, then the main search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThreatSearchConfig {
-    pub main: MainSearch,
-    /// Evaluation and move limits of the generic main search; its
-    /// `root_branch_limit` also bounds the root defence checks.
-    pub evaluator: ThreatEvaluatorConfig,
+    /// The main search after the root checks; its `root_branch_limit` also
+    /// bounds the moves the root defence checks look at.
+    pub main: PvsConfig,
     /// Node cap of the root VCF for the side to move.
     pub root_vcf_nodes: u64,
     /// Node cap of each VCF check for the opponent at the root.
@@ -46,98 +38,38 @@ pub struct ThreatSearchConfig {
     pub vct_deepening: bool,
     /// Share of the remaining time the root checks may use, in percent.
     pub root_time_percent: u32,
-    /// Transposition table of the main search, in bytes.
-    pub tt_bytes: usize,
 }
 
-/// The search that runs after the root checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MainSearch {
-    /// The generic alpha-beta over copied [`ThreatPosition`]s, tuned by
-    /// `evaluator` (the `alphabeta-v1` engine).
-    Generic,
-    /// [`PvsSearch`] on one board walked in place, tuned by the given config.
-    Pvs(PvsConfig),
-}
-
-impl ThreatSearchConfig {
-    /// The `alphabeta-v1` baseline: the generic main search and the root
-    /// budgets it was tuned with.
-    pub fn generic() -> Self {
+impl Default for ThreatSearchConfig {
+    /// The root checks of the default engine, every field spelled out
+    /// (history and measurements: `docs/gomoku.md`).
+    fn default() -> Self {
         ThreatSearchConfig {
-            main: MainSearch::Generic,
-            evaluator: ThreatEvaluatorConfig::default(),
+            main: PvsConfig::default(),
+            // Tuned with the first (generic) alpha-beta and kept since:
+            // larger root budgets measured 17-13 against 20-10 at 0.2 s a
+            // move, no gain seen.
             root_vcf_nodes: 300_000,
             defence_vcf_nodes: 20_000,
             root_vct_nodes: 60_000,
             defence_vct_nodes: 4_000,
+            // Longer VCT lines rarely finish within the node cap.
             vct_max_threats: 6,
-            vct_deepening: false,
-            root_time_percent: 30,
-            tt_bytes: 32 << 20,
-        }
-    }
-
-    /// The `alphabeta-v2` baseline: [`PvsSearch`] as first built, after the
-    /// same root checks as `alphabeta-v1` with the shortest VCT first.
-    pub fn v2() -> Self {
-        ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig::v2()),
+            // The shortest win found is the surest to play out.
             vct_deepening: true,
-            ..Self::generic()
+            // Most of the turn stays with the main search.
+            root_time_percent: 30,
         }
     }
-
-    /// The `alphabeta-v3` baseline: [`PvsConfig::v3`] after the `v2` root checks.
-    pub fn v3() -> Self {
-        ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig::v3()),
-            ..Self::v2()
-        }
-    }
-
-    /// The `alphabeta-v4` baseline: [`PvsConfig::v4`] after the `v2` root checks.
-    pub fn v4() -> Self {
-        ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig::v4()),
-            ..Self::v2()
-        }
-    }
-
-    /// The `alphabeta-v5` baseline: [`PvsConfig::v5`] after the `v2` root checks.
-    pub fn v5() -> Self {
-        ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig::v5()),
-            ..Self::v2()
-        }
-    }
-}
-
-impl Default for ThreatSearchConfig {
-    /// [`PvsSearch`] after the same root checks as the baseline (larger
-    /// root budgets measured 17-13 against 20-10 at 0.2 s: no gain seen).
-    fn default() -> Self {
-        ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig::default()),
-            ..Self::v3()
-        }
-    }
-}
-
-/// The main search, built for the configured [`MainSearch`].
-enum Backend {
-    Generic(Box<AlphaBeta<ThreatPosition, ThreatEvaluator>>),
-    Pvs(Box<PvsSearch>),
 }
 
 /// Threat-space alpha-beta for Gomoku.
 pub struct ThreatSearch {
     config: ThreatSearchConfig,
-    search: Backend,
-    /// Lazy SMP helpers of a [`PvsSearch`] main search, one per extra thread
-    /// (the root checks run on one thread).
-    helpers: Vec<PvsSearch>,
-    stop: StopSignal,
+    search: PvsSearch,
+    /// Lazy SMP helpers of the main search, one per extra thread (the root
+    /// checks run on one thread).
+    smp: LazySmp<PvsSearch>,
     vcf: VcfSolver,
     vct: VctSolver,
 }
@@ -150,79 +82,48 @@ impl Default for ThreatSearch {
 
 impl ThreatSearch {
     pub fn new(config: ThreatSearchConfig) -> Self {
-        let search = match config.main {
-            MainSearch::Generic => Backend::Generic(Box::new(AlphaBeta::new(
-                ThreatEvaluator::new(config.evaluator),
-                AlphaBetaConfig {
-                    tt_bytes: config.tt_bytes,
-                    // The threat ordering already ranks moves well; history
-                    // from other branches mostly reshuffles good orders.
-                    history: false,
-                    // A node may run a VCF probe and defence checks: read
-                    // the clock often so the deadline holds.
-                    time_check_interval: 32,
-                    ..AlphaBetaConfig::default()
-                },
-            ))),
-            MainSearch::Pvs(pvs) => Backend::Pvs(Box::new(PvsSearch::new(PvsConfig {
-                tt_bytes: config.tt_bytes,
-                ..pvs
-            }))),
-        };
         ThreatSearch {
             config,
-            search,
-            helpers: Vec::new(),
-            stop: StopSignal::default(),
+            search: PvsSearch::new(config.main),
+            smp: LazySmp::default(),
             vcf: VcfSolver::new(18),
             vct: VctSolver::new(18),
         }
     }
 
-    /// The engine with its main search on `threads` threads (lazy SMP) if
-    /// it is a [`PvsSearch`]; the generic one stays on one.
+    /// The engine with its main search on `threads` threads (lazy SMP).
     pub fn with_threads(config: ThreatSearchConfig, threads: usize) -> Self {
         let mut engine = Self::new(config);
-        if let Backend::Pvs(search) = &engine.search {
-            engine.helpers = (0..threads.saturating_sub(1))
-                .map(|i| search.helper(i, engine.stop.clone()))
-                .collect();
-        }
+        engine.smp = LazySmp::new(threads, |i, stop| engine.search.helper(i, stop));
         engine
     }
 
     /// Threads the main search runs on.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        self.smp.threads()
     }
 
     /// The main search alone on `pos`, root moves generated as usual: no
     /// root VCF, VCT or defence checks (for benchmarks).
     pub fn main_search(&mut self, pos: &Gomoku, limits: &Limits) -> SearchResult<GomokuMove> {
-        let root = ThreatPosition::new(*pos);
-        self.run_main(&root, None, limits)
+        let board = ThreatBoard::from_game(pos);
+        self.run_main(&board, pos.side_to_move(), None, limits)
     }
 
     fn run_main(
         &mut self,
-        root: &ThreatPosition,
+        board: &ThreatBoard,
+        side: Player,
         root_moves: Option<MoveList<GomokuMove>>,
         limits: &Limits,
     ) -> SearchResult<GomokuMove> {
-        match &mut self.search {
-            Backend::Generic(search) => {
-                search.evaluator_mut().set_root(root.hash(), root_moves);
-                search.choose_move(root, limits)
-            }
-            Backend::Pvs(search) => search.search_with_helpers(
-                &mut self.helpers,
-                &self.stop,
-                root.threats(),
-                root.side_to_move(),
-                root_moves.as_ref(),
-                limits,
-            ),
-        }
+        let root_moves = root_moves.as_ref();
+        let (mut result, nodes) = self.smp.run(&mut self.search, |search| {
+            search.search(board, side, root_moves, limits)
+        });
+        // Every thread's nodes.
+        result.nodes = nodes;
+        result
     }
 
     /// Limits for the root checks: their node cap, and a deadline that
@@ -246,11 +147,10 @@ impl ThreatSearch {
     /// would be, or when the reply is forced anyway.
     fn safe_root_moves(
         &mut self,
-        root: &ThreatPosition,
+        board: &ThreatBoard,
+        me: Player,
         limits: &Limits,
     ) -> Option<MoveList<GomokuMove>> {
-        let board = root.threats();
-        let me = root.side_to_move();
         let opponent = me.opponent();
         if board.count(opponent, Threat::Five) > 0 || board.count(opponent, Threat::FlexFour) > 0 {
             // The move generator already restricts the reply.
@@ -269,7 +169,7 @@ impl ThreatSearch {
         generate(
             board,
             me,
-            self.config.evaluator.root_branch_limit,
+            self.config.main.root_branch_limit,
             &mut candidates,
         );
         let mut safe = MoveList::new();
@@ -306,9 +206,8 @@ impl Searcher<Gomoku> for ThreatSearch {
             pos.outcome().is_none(),
             "choose_move called on a finished game"
         );
-        let root = ThreatPosition::new(*pos);
-        let board = root.threats();
-        let me: Player = root.side_to_move();
+        let board = &ThreatBoard::from_game(pos);
+        let me = pos.side_to_move();
         if board.stone_count() == 0 {
             return SearchResult::just(to_move(Gomoku::POINTS / 2), "opening");
         }
@@ -356,7 +255,7 @@ impl Searcher<Gomoku> for ThreatSearch {
                 }
             }
         }
-        let defences = self.safe_root_moves(&root, limits);
-        self.run_main(&root, defences, limits)
+        let defences = self.safe_root_moves(board, me, limits);
+        self.run_main(board, me, defences, limits)
     }
 }

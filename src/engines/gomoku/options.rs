@@ -1,17 +1,16 @@
-//! The tuning options of the alpha-beta engines (`builtin:alphabeta,KEY=VALUE,...`
+//! The tuning options of the `alphabeta` engine (`builtin:alphabeta,KEY=VALUE,...`
 //! in the referee, `--engine-option KEY=VALUE` on the bot): each key sets the
 //! field of [`ThreatSearchConfig`] or of its [`PvsConfig`] main search of the
 //! same name. A field added to either config becomes an option with one line
-//! in [`TUNABLES`].
+//! in [`TUNABLES`]; `docs/gomoku.md` lists them with their defaults.
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use super::engine::{MainSearch, ThreatSearchConfig};
+use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
 use super::pvs::PvsConfig;
-use super::trained::EMBEDDED_WEIGHTS;
 use crate::engines::{EngineOption, EngineOptionError};
 
 /// What a value should have been, when it is not.
@@ -19,11 +18,9 @@ type Expected = String;
 
 /// Where an option's value goes.
 enum Setter {
-    /// A field of [`ThreatSearchConfig`]: the root checks and the table,
-    /// in every alpha-beta engine.
+    /// A field of [`ThreatSearchConfig`]: the root checks.
     Root(fn(&mut ThreatSearchConfig, &str) -> Result<(), Expected>),
-    /// A field of the [`PvsConfig`] main search (every alpha-beta engine
-    /// but `alphabeta-v1`, whose main search is the generic one).
+    /// A field of its [`PvsConfig`] main search.
     Pvs(fn(&mut PvsConfig, &str) -> Result<(), Expected>),
 }
 
@@ -66,10 +63,6 @@ const TUNABLES: &[(&str, Setter)] = &[
         Setter::Root(|c, v| number(&mut c.root_time_percent, v, 0..=100)),
     ),
     (
-        "tt_bytes",
-        Setter::Root(|c, v| number(&mut c.tt_bytes, v, 1 << 16..=1 << 30)),
-    ),
-    (
         "evaluation",
         Setter::Pvs(|c, v| evaluation(&mut c.evaluation, v)),
     ),
@@ -104,6 +97,10 @@ const TUNABLES: &[(&str, Setter)] = &[
     (
         "probe_vcf_nodes",
         Setter::Pvs(|c, v| number(&mut c.probe_vcf_nodes, v, NODES)),
+    ),
+    (
+        "tt_bytes",
+        Setter::Pvs(|c, v| number(&mut c.tt_bytes, v, 1 << 16..=1 << 30)),
     ),
     // 0 would never widen a failed window.
     (
@@ -160,22 +157,35 @@ const TUNABLES: &[(&str, Setter)] = &[
     ),
 ];
 
-/// `config`, the alpha-beta engine `engine`'s, tuned by `options` in order.
-pub(super) fn apply_options(
+impl ThreatSearchConfig {
+    /// The default configuration tuned by `options` in order, as
+    /// `builtin:alphabeta,KEY=VALUE,...` builds it.
+    pub fn with_options(options: &[EngineOption]) -> Result<Self, EngineOptionError> {
+        let mut config = ThreatSearchConfig::default();
+        apply_options("alphabeta", &mut config, options)?;
+        Ok(config)
+    }
+}
+
+/// `config`, the engine `engine`'s, tuned by `options` in order.
+fn apply_options(
     engine: &str,
     config: &mut ThreatSearchConfig,
     options: &[EngineOption],
 ) -> Result<(), EngineOptionError> {
     for option in options {
-        let result = TUNABLES
+        let (_, setter) = TUNABLES
             .iter()
             .find(|(key, _)| *key == option.key)
-            .and_then(|(_, setter)| set(setter, config, &option.value))
             .ok_or_else(|| EngineOptionError::UnknownKey {
                 engine: engine.to_string(),
                 key: option.key.clone(),
-                known: known_keys(config).join(", "),
+                known: known_keys().join(", "),
             })?;
+        let result = match setter {
+            Setter::Root(set) => set(config, &option.value),
+            Setter::Pvs(set) => set(&mut config.main, &option.value),
+        };
         result.map_err(|expected| EngineOptionError::BadValue {
             key: option.key.clone(),
             value: option.value.clone(),
@@ -185,33 +195,9 @@ pub(super) fn apply_options(
     Ok(())
 }
 
-/// The keys an engine configured as `config` takes.
-pub(super) fn known_keys(config: &ThreatSearchConfig) -> Vec<&'static str> {
-    TUNABLES
-        .iter()
-        .filter(|(_, setter)| matches!(setter, Setter::Root(_)) || has_pvs(config))
-        .map(|&(key, _)| key)
-        .collect()
-}
-
-fn has_pvs(config: &ThreatSearchConfig) -> bool {
-    matches!(config.main, MainSearch::Pvs(_))
-}
-
-/// Sets the field `setter` names to `value`; `None` if `config` has no such
-/// field (a [`PvsConfig`] field of the generic main search).
-fn set(
-    setter: &Setter,
-    config: &mut ThreatSearchConfig,
-    value: &str,
-) -> Option<Result<(), Expected>> {
-    match setter {
-        Setter::Root(set) => Some(set(config, value)),
-        Setter::Pvs(set) => match &mut config.main {
-            MainSearch::Pvs(pvs) => Some(set(pvs, value)),
-            MainSearch::Generic => None,
-        },
-    }
+/// Every key, in the table's order.
+fn known_keys() -> Vec<&'static str> {
+    TUNABLES.iter().map(|&(key, _)| key).collect()
 }
 
 fn number<T>(field: &mut T, text: &str, range: RangeInclusive<T>) -> Result<(), Expected>
@@ -248,19 +234,12 @@ fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
     Ok(())
 }
 
-/// `hand`, `trained` (the default's) or an embedded table by its name.
+/// `hand` or `trained` (the default's, embedded).
 fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     *field = match text {
         "hand" => Evaluation::Hand,
         "trained" => Evaluation::trained(),
-        _ => match EMBEDDED_WEIGHTS.iter().find(|(name, _)| *name == text) {
-            Some(&(_, weights)) => Evaluation::Trained(weights),
-            None => {
-                let names: Vec<&str> = EMBEDDED_WEIGHTS.iter().map(|(name, _)| *name).collect();
-                let (last, rest) = names.split_last().expect("an embedded table");
-                return Err(format!("hand, trained, {} or {last}", rest.join(", ")));
-            }
-        },
+        _ => return Err("hand or trained".to_string()),
     };
     Ok(())
 }
@@ -273,6 +252,19 @@ mod tests {
         EngineOption::parse_list(items.iter().copied()).expect("well-formed")
     }
 
+    #[test]
+    fn with_options_tunes_the_default() {
+        let config = ThreatSearchConfig::with_options(&options(&["lmp_base=5"])).unwrap();
+        let expected = ThreatSearchConfig {
+            main: PvsConfig {
+                lmp_base: 5,
+                ..PvsConfig::default()
+            },
+            ..ThreatSearchConfig::default()
+        };
+        assert_eq!(config, expected);
+    }
+
     fn tuned(
         base: ThreatSearchConfig,
         items: &[&str],
@@ -280,13 +272,6 @@ mod tests {
         let mut config = base;
         apply_options("alphabeta", &mut config, &options(items))?;
         Ok(config)
-    }
-
-    fn pvs(config: &ThreatSearchConfig) -> &PvsConfig {
-        match &config.main {
-            MainSearch::Pvs(pvs) => pvs,
-            MainSearch::Generic => panic!("a PVS main search"),
-        }
     }
 
     #[test]
@@ -308,7 +293,7 @@ mod tests {
         )
         .expect("valid options");
         let expected = ThreatSearchConfig {
-            main: MainSearch::Pvs(PvsConfig {
+            main: PvsConfig {
                 lmp_base: 7,
                 lmr_divisor_tenths: 25,
                 futility_margin: 123,
@@ -316,10 +301,10 @@ mod tests {
                 evaluation: Evaluation::Hand,
                 weights: super::super::EvalWeights {
                     opponent: 9,
-                    ..pvs(&base).weights
+                    ..base.main.weights
                 },
-                ..*pvs(&base)
-            }),
+                ..base.main
+            },
             root_vct_nodes: 0,
             defence_vct_nodes: 999,
             vct_deepening: false,
@@ -328,17 +313,8 @@ mod tests {
         assert_eq!(config, expected);
         assert_ne!(config, base, "the options changed something");
         let back = tuned(config, &["threat_extension_plies=2", "evaluation=trained"]).unwrap();
-        assert_eq!(pvs(&back).threat_extension_plies, Some(2));
-        assert_eq!(pvs(&back).evaluation, Evaluation::trained());
-        for (value, evaluation) in [
-            ("trained1", Evaluation::trained1()),
-            ("trained2", Evaluation::trained2()),
-            ("trained3", Evaluation::trained3()),
-        ] {
-            let option = format!("evaluation={value}");
-            let tuned = tuned(config, &[option.as_str()]).unwrap();
-            assert_eq!(pvs(&tuned).evaluation, evaluation);
-        }
+        assert_eq!(back.main.threat_extension_plies, Some(2));
+        assert_eq!(back.main.evaluation, Evaluation::trained());
     }
 
     /// The name of the first field whose `Debug` text differs between two
@@ -396,24 +372,6 @@ mod tests {
     }
 
     #[test]
-    fn main_search_keys_are_unknown_to_the_generic_engine() {
-        let generic = ThreatSearchConfig::generic();
-        let mut config = generic;
-        let error =
-            apply_options("alphabeta-v1", &mut config, &options(&["lmp_base=4"])).unwrap_err();
-        let EngineOptionError::UnknownKey { engine, known, .. } = &error else {
-            panic!("{error}")
-        };
-        assert_eq!(engine, "alphabeta-v1");
-        assert!(
-            known.contains("root_vcf_nodes") && !known.contains("lmp_base"),
-            "{error}"
-        );
-        let config = tuned(generic, &["root_vcf_nodes=5"]).expect("a root option");
-        assert_eq!(config.root_vcf_nodes, 5);
-    }
-
-    #[test]
     fn bad_values_say_what_was_expected() {
         for (option, expected) in [
             ("lmp_base=x", "a whole number from 0 to 225"),
@@ -425,10 +383,7 @@ mod tests {
                 "threat_extension_plies=all",
                 "none or a whole number from 0 to 120",
             ),
-            (
-                "evaluation=neural",
-                "hand, trained, trained1, trained2 or trained3",
-            ),
+            ("evaluation=neural", "hand or trained"),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

@@ -13,6 +13,7 @@
 //! from the move generator, as in the generic engine. Moves making a winning
 //! threat (a double three, a four-three, an open four) are never reduced or
 //! pruned; by default plain fours and single threes are, like quiet moves.
+//! Every default is in [`PvsConfig::default`].
 //!
 //! Why not the generic [`AlphaBeta`](crate::search::AlphaBeta): its nodes
 //! are positions it copies, and its hooks cannot express threat-aware
@@ -33,7 +34,10 @@ use crate::search::score::{
     PROVEN_SCORE, WIN_SCORE,
 };
 use crate::search::tt::{Bound, TranspositionTable};
-use crate::search::{pick_next, Limits, SearchResult, StopSignal};
+use crate::search::{
+    iterative_deepening, pick_next, AspirationWindow, Budget, FullWindow, History, Killers, Limits,
+    RootSearch, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
+};
 
 mod helpers;
 
@@ -96,83 +100,22 @@ pub struct PvsConfig {
 }
 
 impl Default for PvsConfig {
-    /// The `v5` search where a quiet node at the horizon whose static value
-    /// already reaches beta skips its VCF probe (a third fewer nodes to the
-    /// same depth; 212-160-27 over 399 games against `alphabeta-v5` at 0.2 s
-    /// a move, +45 Elo), with the `trained3` evaluation (the `trained2`
-    /// features fitted on twice the games: 230-165-5 over 400 games against
-    /// `trained2` on the `v5` search at 0.2 s, +57 Elo).
+    /// The default engine's main search, every field spelled out; the
+    /// commits that set each value and their matches are in
+    /// `docs/gomoku.md`.
     fn default() -> Self {
         PvsConfig {
+            // `trained3`: fitted on self-play games; 230-165-5 over 400
+            // games against the `trained2` table at 0.2 s a move (+57 Elo),
+            // which beat the hand evaluation by +66 and then +37 Elo.
             evaluation: Evaluation::trained(),
-            stand_pat_before_probe: true,
-            ..PvsConfig::v5()
-        }
-    }
-}
-
-impl PvsConfig {
-    /// The search of the `alphabeta-v5` baseline (the default of
-    /// 2026-12-01, 09:00): the `v4` search with plain fours and single open
-    /// threes reduced and pruned like quiet moves, and stronger late-move
-    /// reductions (216-177-7 over 400 games against `alphabeta-v4` at 0.2 s
-    /// a move, +34 Elo; 2-3 plies deeper in the same time), and the
-    /// `trained2` evaluation (line and shape features: 216-174-10 over 400
-    /// games against `trained1` on the `v4` search at 0.2 s, +37 Elo).
-    pub fn v5() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::trained2(),
-            // The winning threats stay exempt; a plain four or a single
-            // three is often a wasted forcing move, and the VCF probes at
-            // the leaves still read four sequences.
-            tactical_threats: threat_set(&[
-                Threat::DoubleThree,
-                Threat::FourThree,
-                Threat::FlexFour,
-                Threat::Five,
-            ]),
-            lmr_divisor_tenths: 10,
-            ..PvsConfig::v4()
-        }
-    }
-
-    /// The search of the `alphabeta-v4` baseline (the default of
-    /// 2026-12-01, 06:00): `v3` with the trained evaluation (+66 +/- 45 Elo
-    /// against `alphabeta-v3` over 240 games at 0.2 s a move), threat
-    /// extensions limited to one ply, and the whole turn searched.
-    pub fn v4() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::trained1(),
-            // Reading every threat sequence to its end below the horizon
-            // cost 3-8x the nodes at depth 10 on the bench positions;
-            // one ply measured 121-76-3 against that at 0.2 s.
-            threat_extension_plies: Some(1),
-            // With partial iterations an unfinished iteration still
-            // informs the move, so the whole turn is searched.
-            soft_limit_percent: 100,
-            ..PvsConfig::v3()
-        }
-    }
-
-    /// The search of the `alphabeta-v3` baseline: `v2` with late-move
-    /// pruning, stronger reductions and partial iterations.
-    pub fn v3() -> Self {
-        PvsConfig {
-            lmr_divisor_tenths: 15,
-            lmp_base: 3,
-            partial_iterations: true,
-            ..PvsConfig::v2()
-        }
-    }
-
-    /// The search of the `alphabeta-v2` baseline (the first PVS engine),
-    /// kept so every change is measured against it.
-    pub fn v2() -> Self {
-        PvsConfig {
-            evaluation: Evaluation::Hand,
+            // Used only with `evaluation=hand`.
             weights: EvalWeights::default(),
+            // The move generator ranks threats well: past a dozen moves an
+            // interior node rarely finds a better one.
             branch_limit: 12,
             root_branch_limit: 40,
+            // Enough for the short local VCFs that decide a leaf.
             probe_vcf_nodes: 40,
             tt_bytes: 32 << 20,
             aspiration: 60,
@@ -180,14 +123,35 @@ impl PvsConfig {
             futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
-            lmr_divisor_tenths: 20,
-            lmp_base: 0,
-            threat_extension_plies: None,
-            // Every class from a single three up.
-            tactical_threats: threat_set(&Threat::ALL[1..]),
-            soft_limit_percent: 50,
-            partial_iterations: false,
-            stand_pat_before_probe: false,
+            // 20 at first, 15 then 10: each stronger reduction measured
+            // better (10: 216-177-7 over 400 games, +34 Elo, 2-3 plies
+            // deeper in the same time).
+            lmr_divisor_tenths: 10,
+            // Late-move pruning arrived with partial iterations (the v3
+            // search) and has stayed at 3.
+            lmp_base: 3,
+            // Reading every threat sequence to its end below the horizon
+            // cost 3-8x the nodes at depth 10 on the bench positions; one
+            // ply measured 121-76-3 against that at 0.2 s.
+            threat_extension_plies: Some(1),
+            // The winning threats stay exempt; a plain four or a single
+            // three is often a wasted forcing move, and the VCF probes at
+            // the leaves still read four sequences (with the reductions
+            // above: +34 Elo).
+            tactical_threats: threat_set(&[
+                Threat::DoubleThree,
+                Threat::FourThree,
+                Threat::FlexFour,
+                Threat::Five,
+            ]),
+            // With partial iterations an unfinished iteration still informs
+            // the move, so the whole turn is searched.
+            soft_limit_percent: 100,
+            partial_iterations: true,
+            // A third fewer nodes to the same depth; 212-160-27 over 399
+            // games against the search without it at 0.2 s a move, +45 Elo.
+            stand_pat_before_probe: true,
+            // Sound but slower; not measured stronger at 0.2 s a move.
             sound_losses: false,
         }
     }
@@ -197,9 +161,6 @@ impl PvsConfig {
 const TIME_CHECK_INTERVAL: u64 = 512;
 /// log2 of the VCF probe cache and the probe solver's table.
 const PROBE_TABLE_BITS: u32 = 16;
-/// Ordering tiers above the pattern-table key.
-const TT_MOVE_KEY: i64 = i64::MAX;
-const KILLER_KEYS: [i64; 2] = [i64::MAX - 1, i64::MAX - 2];
 /// Deepest ply the tree may reach (extensions included).
 const MAX_SEARCH_PLY: u32 = 120;
 
@@ -214,6 +175,40 @@ struct ProbeEntry {
 /// Mixed into the probe cache key per attacker.
 const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
 
+/// The root of one [`PvsSearch::search`], deepened by the scaffold's
+/// [`iterative_deepening`].
+struct Root<'a> {
+    pvs: &'a mut PvsSearch,
+    moves: &'a mut MoveList<GomokuMove>,
+    side: Player,
+    started: Instant,
+    /// One root move: the first iteration is the answer.
+    single: bool,
+}
+
+impl RootSearch for Root<'_> {
+    type Move = GomokuMove;
+
+    fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> Option<(i32, GomokuMove)> {
+        self.pvs
+            .search_root(self.moves, self.side, depth as i32, alpha, beta)
+    }
+
+    /// Shallow iterations and proven scores search the full window.
+    fn use_window(&self, depth: u32, previous: i32) -> bool {
+        depth >= 4 && !is_proven(previous)
+    }
+
+    fn keep_deepening(&mut self, depth: u32, score: i32, _best: GomokuMove) -> bool {
+        // A partial move counts only from an iteration cut short.
+        self.pvs.partial_best = None;
+        let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth);
+        // A helper runs on until the main search is done.
+        let soft_stop = !self.pvs.budget.is_helper() && self.pvs.past_soft_limit(self.started);
+        !(solved || self.single || self.pvs.budget.limits().out_of_time() || soft_stop)
+    }
+}
+
 /// The principal-variation search; see the module documentation.
 pub struct PvsSearch {
     config: PvsConfig,
@@ -221,19 +216,16 @@ pub struct PvsSearch {
     /// What the moves of the line being searched changed on the board.
     undos: UndoStack,
     tt: TranspositionTable<GomokuMove>,
-    killers: Vec<[Option<GomokuMove>; 2]>,
-    history: Vec<[u32; Gomoku::POINTS]>,
+    killers: Killers<GomokuMove>,
+    history: History,
     vcf: VcfSolver,
     probe_cache: Vec<ProbeEntry>,
-    limits: Limits,
-    nodes: u64,
-    next_time_check: u64,
-    stopped: bool,
+    /// Nodes, node cap, clock, and a lazy SMP helper's stop signal (see
+    /// `helpers`: raised when the main search is done).
+    budget: Budget,
     /// The best root move of an unfinished iteration, once one beat the
     /// previous iteration's choice.
     partial_best: Option<GomokuMove>,
-    /// A lazy SMP helper's (see `helpers`): raised when the main search is done.
-    stop: Option<StopSignal>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: i32,
 }
@@ -254,16 +246,12 @@ impl PvsSearch {
             // stones than the board has points.
             undos: UndoStack::with_capacity(Gomoku::POINTS),
             tt: TranspositionTable::new(config.tt_bytes),
-            killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
-            history: vec![[0; Gomoku::POINTS]; 2],
+            killers: Killers::with_plies(MAX_SEARCH_PLY as usize + 2),
+            history: History::new::<Gomoku>(),
             vcf: VcfSolver::new(PROBE_TABLE_BITS),
             probe_cache: vec![ProbeEntry::default(); 1 << PROBE_TABLE_BITS],
-            limits: Limits::default(),
-            nodes: 0,
-            next_time_check: 0,
-            stopped: false,
+            budget: Budget::new(TIME_CHECK_INTERVAL),
             partial_best: None,
-            stop: None,
             depth_offset: 0,
         }
     }
@@ -284,17 +272,10 @@ impl PvsSearch {
         limits: &Limits,
     ) -> SearchResult<GomokuMove> {
         self.board.clone_from(board);
-        self.limits = *limits;
-        self.nodes = 0;
-        self.next_time_check = 0;
-        self.stopped = false;
+        self.budget.start(limits);
         self.tt.new_search();
-        self.killers.fill([None; 2]);
-        for side_history in self.history.iter_mut() {
-            for h in side_history.iter_mut() {
-                *h /= 4;
-            }
-        }
+        self.killers.clear();
+        self.history.age(4);
 
         let mut moves = MoveList::new();
         match root_moves {
@@ -302,32 +283,36 @@ impl PvsSearch {
             None => generate(&self.board, side, self.config.root_branch_limit, &mut moves),
         }
         assert!(!moves.is_empty(), "search called without a move");
-        let started = Instant::now();
-        let mut best_move = moves[0];
-        let mut score = 0;
-        let mut completed = 0;
+        let first_move = moves[0];
         let max_depth = limits.max_depth.unwrap_or(MAX_PLY).min(MAX_SEARCH_PLY - 8);
-        let single = moves.len() == 1;
-        let first_depth = (1 + self.depth_offset).min(max_depth as i32).max(1);
-        for depth in first_depth..=max_depth as i32 {
-            self.partial_best = None;
-            let result = self.aspirated_root(&mut moves, side, depth, score);
-            let Some((iteration_score, iteration_move)) = result else {
-                if let Some(partial_move) = self.partial_best {
-                    if self.config.partial_iterations && completed > 0 {
-                        best_move = partial_move;
-                    }
-                }
-                break;
-            };
-            best_move = iteration_move;
-            score = iteration_score;
-            completed = depth as u32;
-            let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth as u32);
-            // A helper runs on until the main search is done.
-            let soft_stop = self.stop.is_none() && self.past_soft_limit(started);
-            if solved || single || self.limits.out_of_time() || soft_stop {
-                break;
+        let first_depth = (1 + self.depth_offset).clamp(1, max_depth.max(1) as i32) as u32;
+        // A failed side moves `aspiration` past the score, then 4x as far
+        // each time, and opens fully past 1000 (about a clear advantage).
+        let window = AspirationWindow {
+            half_width: self.config.aspiration,
+            first_widening: self.config.aspiration,
+            growth: 4,
+            open_beyond: 1000,
+        };
+        let full = FullWindow {
+            alpha: -WIN_SCORE - 1,
+            beta: WIN_SCORE + 1,
+        };
+        self.partial_best = None;
+        let mut root = Root {
+            single: moves.len() == 1,
+            pvs: self,
+            moves: &mut moves,
+            side,
+            started: Instant::now(),
+        };
+        let last = iterative_deepening(&mut root, first_depth, max_depth, Some(window), full, 0);
+        let (mut best_move, score, completed) =
+            last.map_or((first_move, 0, 0), |c| (c.best, c.score, c.depth));
+        if let Some(partial_move) = self.partial_best {
+            // Set only by an iteration the budget cut short.
+            if self.config.partial_iterations && completed > 0 {
+                best_move = partial_move;
             }
         }
         let value = if is_proven(score) {
@@ -340,7 +325,7 @@ impl PvsSearch {
             value,
             score: (completed > 0).then_some(score),
             pv: self.principal_variation(board, side, best_move, completed),
-            nodes: self.nodes,
+            nodes: self.budget.nodes(),
             playouts: 0,
             depth: completed,
             method: "alphabeta",
@@ -350,40 +335,12 @@ impl PvsSearch {
     /// `true` once the next iteration would likely not finish: more than
     /// the configured share of the time to the deadline is gone.
     fn past_soft_limit(&self, started: Instant) -> bool {
-        match self.limits.deadline {
+        match self.budget.limits().deadline {
             Some(deadline) => {
                 let total = deadline.saturating_duration_since(started);
                 started.elapsed() * 100 > total * self.config.soft_limit_percent
             }
             None => false,
-        }
-    }
-
-    /// One root iteration inside an aspiration window around `previous`,
-    /// widened until the score falls inside it.
-    fn aspirated_root(
-        &mut self,
-        moves: &mut MoveList<GomokuMove>,
-        side: Player,
-        depth: i32,
-        previous: i32,
-    ) -> Option<(i32, GomokuMove)> {
-        let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
-        if depth < 4 || is_proven(previous) {
-            return self.search_root(moves, side, depth, full.0, full.1);
-        }
-        let mut delta = self.config.aspiration;
-        let (mut alpha, mut beta) = (previous - delta, previous + delta);
-        loop {
-            let (score, m) = self.search_root(moves, side, depth, alpha, beta)?;
-            if score <= alpha && alpha > full.0 {
-                alpha = if delta > 1000 { full.0 } else { score - delta };
-            } else if score >= beta && beta < full.1 {
-                beta = if delta > 1000 { full.1 } else { score + delta };
-            } else {
-                return Some((score, m));
-            }
-            delta *= 4;
         }
     }
 
@@ -486,23 +443,10 @@ impl PvsSearch {
         score
     }
 
-    /// Counts a node; `None` once a limit says stop.
+    /// Counts a node; `None` once the budget says stop.
     #[inline]
     fn count_node(&mut self) -> Option<()> {
-        self.nodes += 1;
-        if self.stopped || self.limits.nodes_exhausted(self.nodes) {
-            self.stopped = true;
-            return None;
-        }
-        // Probes add many nodes at once, so the clock is read by threshold.
-        if self.nodes >= self.next_time_check {
-            self.next_time_check = self.nodes + TIME_CHECK_INTERVAL;
-            if self.limits.out_of_time() || self.stop.as_ref().is_some_and(StopSignal::is_raised) {
-                self.stopped = true;
-                return None;
-            }
-        }
-        Some(())
+        (!self.budget.count()).then_some(())
     }
 
     /// The length in plies of a VCF for `side` (to move) within the probe
@@ -522,8 +466,9 @@ impl PvsSearch {
             .vcf
             .solve_in_place(&mut self.board, side, &limits, VcfScope::Local)
             .map_or(0, |line| line.len() as u32);
-        // Quiescence nodes count as nodes, as in other engines' figures.
-        self.nodes += self.vcf.nodes();
+        // Quiescence nodes count as nodes, as in other engines' figures; a
+        // budget they spend stops the search at its next node.
+        self.budget.add(self.vcf.nodes());
         self.probe_cache[slot] = ProbeEntry { key, plies };
         plies
     }
@@ -666,14 +611,14 @@ impl PvsSearch {
                 && quiet
                 && may_prune
                 && index >= self.config.lmp_base + (depth * depth) as usize
-                && keys[index] < KILLER_KEYS[1]
+                && keys[index] < SECOND_KILLER_KEY
             {
                 continue;
             }
             let reduction = if index >= self.config.lmr_moves
                 && depth >= self.config.lmr_depth
                 && !tactical
-                && keys[index] < KILLER_KEYS[1]
+                && keys[index] < SECOND_KILLER_KEY
             {
                 (self.late_move_reduction(depth, index) - pv_node as i32).clamp(0, depth - 1)
             } else {
@@ -715,18 +660,15 @@ impl PvsSearch {
         moves: &MoveList<GomokuMove>,
         keys: &mut [i64; MAX_MOVES],
     ) {
-        let killers = self.killers[ply as usize];
-        let history = &self.history[side.index()];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
             *key = if Some(m) == tt_move {
                 TT_MOVE_KEY
-            } else if Some(m) == killers[0] {
-                KILLER_KEYS[0]
-            } else if Some(m) == killers[1] {
-                KILLER_KEYS[1]
+            } else if let Some(killer) = self.killers.key(ply, m) {
+                killer
             } else {
                 let pattern = ordering_key(&self.board, side, m.index()) as i64;
-                (pattern << 20) + (history[m.index()].min((1 << 20) - 1)) as i64
+                let history = self.history.key::<Gomoku>(side, m);
+                (pattern << 20) + history.min((1 << 20) - 1)
             };
         }
     }
@@ -768,13 +710,10 @@ impl PvsSearch {
     }
 
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
-        let slot = &mut self.killers[ply as usize];
-        if slot[0] != Some(m) {
-            slot[1] = slot[0];
-            slot[0] = Some(m);
-        }
-        let h = &mut self.history[side.index()][m.index()];
-        *h = h.saturating_add((depth * depth) as u32);
+        self.killers.record(ply, m);
+        // Extended nodes below the horizon have depth 0 or less; the
+        // square credits them as before.
+        self.history.record::<Gomoku>(side, m, depth.unsigned_abs());
     }
 
     /// `first`, then table moves while they are empty points.

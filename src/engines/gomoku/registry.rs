@@ -1,48 +1,36 @@
-//! The Gomoku engines by name.
+//! The Gomoku engines by name: `alphabeta` (the default; its variants are
+//! engine options, [`super::options`]), and the `greedy` and `random`
+//! baselines.
 
-use super::engine::{MainSearch, ThreatSearch, ThreatSearchConfig};
-use super::evaluator::Evaluation;
+use super::engine::{ThreatSearch, ThreatSearchConfig};
 use super::greedy::GreedyThreats;
-use super::options::apply_options;
-use super::pvs::PvsConfig;
 use crate::engines::{no_options, on_threads, EngineOption, EngineOptionError, Engines};
 use crate::games::Gomoku;
-use crate::search::{Mcts, RandomSearcher, Searcher};
+use crate::search::{RandomSearcher, Searcher};
+
+/// The one engine that takes options.
+const ALPHABETA: &str = "alphabeta";
 
 impl Engines for Gomoku {
     fn engine_names() -> &'static [&'static str] {
-        &[
-            "alphabeta",
-            "alphabeta-v1",
-            "alphabeta-v2",
-            "alphabeta-v3",
-            "alphabeta-v4",
-            "alphabeta-v5",
-            "alphabeta-trained",
-            "alphabeta-hand",
-            "greedy",
-            "random",
-            "uct-plain",
-        ]
+        &[ALPHABETA, "greedy", "random"]
     }
 
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
-        if let Some(config) = alphabeta_config(name) {
-            return Some(Box::new(ThreatSearch::new(config)));
-        }
         match name {
+            ALPHABETA => Some(Box::new(ThreatSearch::default())),
             "greedy" => Some(Box::new(GreedyThreats::new(seed))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
-            "uct-plain" => Some(Box::new(Mcts::<Gomoku, _>::plain(seed))),
             _ => None,
         }
     }
 
+    /// `alphabeta` runs its main search with lazy SMP.
     fn lazy_smp_engine(name: &str, threads: usize) -> Option<Box<dyn Searcher<Self>>> {
-        lazy_smp(name, alphabeta_config(name)?, threads)
+        (name == ALPHABETA).then(|| lazy_smp(ThreatSearchConfig::default(), threads))
     }
 
-    /// The alpha-beta engines take the options of [`super::options`].
+    /// `alphabeta` takes the options of `options.rs` (`docs/gomoku.md`).
     fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
         tuned_config(name, options).map(drop)
     }
@@ -60,7 +48,7 @@ impl Engines for Gomoku {
         Ok(on_threads(
             seed,
             threads,
-            || lazy_smp(name, config, threads),
+            || Some(lazy_smp(config, threads)),
             |_| Some(Box::new(ThreatSearch::new(config))),
         )
         .expect("an alpha-beta engine is always built"))
@@ -75,68 +63,20 @@ impl Engines for Gomoku {
     }
 }
 
-/// The configuration of the alpha-beta engine `name` (on one thread);
-/// `None` for the others.
-pub fn alphabeta_config(name: &str) -> Option<ThreatSearchConfig> {
-    Some(match name {
-        "alphabeta" => ThreatSearchConfig::default(),
-        "alphabeta-v1" => ThreatSearchConfig::generic(),
-        "alphabeta-v2" => ThreatSearchConfig::v2(),
-        "alphabeta-v3" => ThreatSearchConfig::v3(),
-        "alphabeta-v4" => ThreatSearchConfig::v4(),
-        "alphabeta-v5" => ThreatSearchConfig::v5(),
-        "alphabeta-trained" => trained_v3(),
-        "alphabeta-hand" => hand_default(),
-        _ => return None,
-    })
+fn lazy_smp(config: ThreatSearchConfig, threads: usize) -> Box<dyn Searcher<Gomoku>> {
+    Box::new(ThreatSearch::with_threads(config, threads))
 }
 
-/// "alphabeta" runs its main search with lazy SMP; the baselines stay as
-/// they were measured (copies side by side).
-fn lazy_smp(
-    name: &str,
-    config: ThreatSearchConfig,
-    threads: usize,
-) -> Option<Box<dyn Searcher<Gomoku>>> {
-    (name == "alphabeta")
-        .then(|| Box::new(ThreatSearch::with_threads(config, threads)) as Box<dyn Searcher<Gomoku>>)
-}
-
-/// The alpha-beta engine `name` tuned by `options`; `None` for another
+/// The configuration of `alphabeta` tuned by `options`; `None` for another
 /// engine given no options (an error with some).
 fn tuned_config(
     name: &str,
     options: &[EngineOption],
 ) -> Result<Option<ThreatSearchConfig>, EngineOptionError> {
-    let Some(mut config) = alphabeta_config(name) else {
+    if name != ALPHABETA {
         return no_options::<Gomoku>(name, options).map(|()| None);
-    };
-    apply_options(name, &mut config, options)?;
-    Ok(Some(config))
-}
-
-/// `alphabeta-v3` with the first trained evaluation (`trained1`) instead
-/// of the hand one: the search unchanged, so a match against
-/// `alphabeta-v3` measures the evaluation alone.
-fn trained_v3() -> ThreatSearchConfig {
-    ThreatSearchConfig {
-        main: MainSearch::Pvs(PvsConfig {
-            evaluation: Evaluation::trained1(),
-            ..PvsConfig::v3()
-        }),
-        ..ThreatSearchConfig::v3()
     }
-}
-
-/// The default engine with the hand evaluation instead of the trained one:
-/// a match against `alphabeta` measures the trained evaluation on today's
-/// search.
-fn hand_default() -> ThreatSearchConfig {
-    let mut config = ThreatSearchConfig::default();
-    if let MainSearch::Pvs(pvs) = &mut config.main {
-        pvs.evaluation = Evaluation::Hand;
-    }
-    config
+    ThreatSearchConfig::with_options(options).map(Some)
 }
 
 #[cfg(test)]
@@ -150,29 +90,25 @@ mod tests {
     }
 
     #[test]
-    fn every_alphabeta_engine_takes_root_options_on_any_threads() {
+    fn alphabeta_takes_root_options_on_any_threads() {
         let limits = Limits::nodes(2_000);
+        let tuned = options(&["root_vct_nodes=0", "defence_vcf_nodes=100"]);
+        let expected = ThreatSearchConfig {
+            root_vct_nodes: 0,
+            defence_vcf_nodes: 100,
+            ..ThreatSearchConfig::default()
+        };
+        assert_eq!(tuned_config(ALPHABETA, &tuned), Ok(Some(expected)));
+        for threads in [1, 2] {
+            let mut engine =
+                Gomoku::engine_with_options(ALPHABETA, 1, threads, &tuned).expect("built");
+            let start = Gomoku::start();
+            let m = engine.choose_move(&start, &limits).best_move;
+            assert!(start.is_legal(m), "on {threads}: {m:?}");
+        }
         for &name in Gomoku::engine_names() {
-            let tuned = options(&["root_vct_nodes=0", "defence_vcf_nodes=100"]);
-            let expected = alphabeta_config(name).map(|base| ThreatSearchConfig {
-                root_vct_nodes: 0,
-                defence_vcf_nodes: 100,
-                ..base
-            });
-            assert_eq!(
-                tuned_config(name, &tuned).ok(),
-                expected.map(Some),
-                "{name}"
-            );
-            for threads in [1, 2] {
-                let engine = Gomoku::engine_with_options(name, 1, threads, &tuned);
-                assert_eq!(engine.is_ok(), expected.is_some(), "{name} on {threads}");
-                if let Ok(mut engine) = engine {
-                    let start = Gomoku::start();
-                    let m = engine.choose_move(&start, &limits).best_move;
-                    assert!(start.is_legal(m), "{name}: {m:?}");
-                }
-            }
+            let taken = Gomoku::engine_with_options(name, 1, 1, &tuned).is_ok();
+            assert_eq!(taken, name == ALPHABETA, "{name}");
         }
     }
 

@@ -1,57 +1,58 @@
-//! What the VCF and VCT solvers share: the node budget, the table of refuted
-//! attacker positions, the order in which threat moves are tried, and a
-//! scratch board each solve walks with place/remove instead of copying it.
+//! What the VCF and VCT solvers share ([`SolverCore`]): the node budget (the
+//! search layer's [`Budget`]), the
+//! table of refuted attacker positions, a scratch board each solve walks with
+//! place/remove instead of copying it, the undo stack of the line being read,
+//! and what a caller asks after a solve; and the order in which threat moves
+//! are tried.
 
-use super::threat_board::ThreatBoard;
+use super::threat_board::{ThreatBoard, UndoStack};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
-use crate::search::Limits;
+use crate::search::Budget;
 
-/// A node budget: a node cap and a deadline, the clock read once every
-/// `check_interval` nodes.
-pub(super) struct Budget {
-    limits: Limits,
-    check_interval: u64,
-    nodes: u64,
-    stopped: bool,
+/// The state either solver keeps between and during solves; each solver
+/// dereferences to its core, so [`Self::clear`], [`Self::nodes`] and
+/// [`Self::last_search_complete`] serve both.
+pub struct SolverCore {
+    pub(super) refuted: RefutationTable,
+    pub(super) budget: Budget,
+    pub(super) scratch: Scratch,
+    /// What the stones of the line being read changed on the board.
+    pub(super) undos: UndoStack,
 }
 
-impl Budget {
-    pub(super) fn new(check_interval: u64) -> Self {
-        Budget {
-            limits: Limits::default(),
-            check_interval,
-            nodes: 0,
-            stopped: false,
+impl SolverCore {
+    /// A table of `2^table_bits` refutations keyed with `salt` per
+    /// attacker, the clock read every `check_interval` nodes, room for
+    /// `line_stones` stones before the undo stack grows.
+    pub(super) fn new(
+        table_bits: u32,
+        salt: [u64; 2],
+        check_interval: u64,
+        line_stones: usize,
+    ) -> Self {
+        SolverCore {
+            refuted: RefutationTable::new(table_bits, salt),
+            budget: Budget::new(check_interval),
+            scratch: Scratch::new(),
+            undos: UndoStack::with_capacity(line_stones),
         }
     }
 
-    /// Starts a new solve under `limits`.
-    pub(super) fn start(&mut self, limits: &Limits) {
-        self.limits = *limits;
-        self.nodes = 0;
-        self.stopped = false;
+    /// Forgets every stored refutation.
+    pub fn clear(&mut self) {
+        self.refuted.clear();
     }
 
-    /// Counts a node; `true` once the budget is spent (and from then on).
-    #[inline]
-    pub(super) fn spent(&mut self) -> bool {
-        self.nodes += 1;
-        if self.limits.nodes_exhausted(self.nodes)
-            || (self.nodes.is_multiple_of(self.check_interval) && self.limits.out_of_time())
-        {
-            self.stopped = true;
-        }
-        self.stopped
+    /// Nodes visited by the last solve.
+    pub fn nodes(&self) -> u64 {
+        self.budget.nodes()
     }
 
-    pub(super) fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// `true` if the solve was cut short, so a failure proves nothing.
-    pub(super) fn stopped(&self) -> bool {
-        self.stopped
+    /// `false` if the last solve was cut short by its limits, so a `None`
+    /// from it proves nothing.
+    pub fn last_search_complete(&self) -> bool {
+        !self.budget.spent()
     }
 }
 

@@ -1,22 +1,23 @@
 //! The trained evaluation: a linear function of counts the threat board
 //! keeps incrementally, with weights fitted to self-play game results
-//! (`training`) and embedded in the binary (`trained1_weights.rs`,
-//! `trained2_weights.rs`, `trained3_weights.rs`).
+//! (`training`) and embedded in the binary (`trained3_weights.rs`).
 //!
-//! Features, from the side to move's view (mover and opponent weighted
-//! separately, so the worth of having the move is learned), in two sets:
-//! - [`FeatureSet::Lines`] (`trained1`):
-//!   - per side, how many (empty point, direction) pairs carry each line
-//!     pattern but `Dead` ([`ThreatBoard::pattern_count`]);
-//!   - per side, how many empty points carry each threat class but `None`
-//!     ([`ThreatBoard::count`]);
-//!   - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
-//!   - the number of stones (the game's phase).
-//! - [`FeatureSet::Shapes`] (`trained2`, `trained3`): those, then per side how many
-//!   empty points have each [`Shape`] but the weakest
-//!   ([`ThreatBoard::shape_count`]); every feature also enters a second
-//!   time multiplied by the stones on the board over [`PHASE_STONES`], so
-//!   a feature's worth can change over the game (a tapered evaluation).
+//! The [`FEATURES`] features, from the side to move's view (mover and
+//! opponent weighted separately, so the worth of having the move is learned):
+//! - per side, how many (empty point, direction) pairs carry each line
+//!   pattern but `Dead` ([`ThreatBoard::pattern_count`]);
+//! - per side, how many empty points carry each threat class but `None`
+//!   ([`ThreatBoard::count`]);
+//! - the hand evaluation's three combination indicators ([`evaluate`](super::evaluate));
+//! - the number of stones (the game's phase);
+//! - per side, how many empty points have each [`Shape`] but the weakest
+//!   ([`ThreatBoard::shape_counts`]).
+//!
+//! Every feature also enters a second time multiplied by the stones on the
+//! board over [`PHASE_STONES`], so a feature's worth can change over the
+//! game (a tapered evaluation). (The first table, `trained1`, read the
+//! features before the shapes, without phase terms; it is in the commits
+//! `docs/gomoku.md` names.)
 //!
 //! The hand evaluation is one point of this family (its point values are
 //! sums of per-pattern and per-threat values), so the fit can only match or
@@ -37,87 +38,50 @@ const THREAT_FEATURES: usize = Threat::COUNT - 1;
 const SIDE_FEATURES: usize = PATTERN_FEATURES + THREAT_FEATURES;
 /// Index of the first feature after the two sides' line counts.
 const COMBINATIONS: usize = 2 * SIDE_FEATURES;
+/// Index of the first shape count, after the combinations and the stones.
+const SHAPES: usize = COMBINATIONS + 4;
 /// Shapes counted per side (all but the weakest).
 const SHAPE_SIDE_FEATURES: usize = Shape::COUNT - 1;
 
-/// Number of features of [`FeatureSet::Lines`].
-pub const LINE_FEATURES: usize = COMBINATIONS + 4;
-/// Number of features of [`FeatureSet::Shapes`] (phase terms not counted).
-pub const SHAPE_FEATURES: usize = LINE_FEATURES + 2 * SHAPE_SIDE_FEATURES;
+/// Number of features (phase terms not counted).
+pub const FEATURES: usize = SHAPES + 2 * SHAPE_SIDE_FEATURES;
 
 /// A phase term is its feature times the stones on the board divided by
 /// this.
 pub const PHASE_STONES: i64 = 100;
 
-/// The features a weight table reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FeatureSet {
-    /// Line pattern and threat counts, combinations, stones; no phase terms.
-    Lines,
-    /// The line features, shape counts, and every one again as a phase term.
-    Shapes,
+/// The feature names, in order (for reports and the weight file).
+pub fn feature_names() -> Vec<String> {
+    let mut names = vec![String::new(); SHAPES];
+    for (s, side) in ["mover", "opponent"].iter().enumerate() {
+        for (i, pattern) in Pattern::ALL[1..].iter().enumerate() {
+            names[s * SIDE_FEATURES + i] = format!("{side} line {pattern:?}");
+        }
+        for (i, threat) in Threat::ALL[1..].iter().enumerate() {
+            names[s * SIDE_FEATURES + PATTERN_FEATURES + i] = format!("{side} point {threat:?}");
+        }
+    }
+    names[COMBINATIONS] = "mover double three, opponent without fours".into();
+    names[COMBINATIONS + 1] = "opponent four-three or better".into();
+    names[COMBINATIONS + 2] = "opponent double three (no four-three)".into();
+    names[COMBINATIONS + 3] = "stones".into();
+    for side in ["mover", "opponent"] {
+        // In shape number order, shape 0 (nothing) left out.
+        for best in 1..super::shape::LEVELS {
+            for second in 0..=best {
+                names.push(format!("{side} shape {best}+{second}"));
+            }
+        }
+    }
+    names
 }
 
-impl FeatureSet {
-    /// Number of features (phase terms not counted).
-    pub const fn feature_count(self) -> usize {
-        match self {
-            FeatureSet::Lines => LINE_FEATURES,
-            FeatureSet::Shapes => SHAPE_FEATURES,
-        }
-    }
-
-    /// `true` if every feature also has a phase term.
-    pub const fn has_phase(self) -> bool {
-        matches!(self, FeatureSet::Shapes)
-    }
-
-    /// The feature names, in order (for reports and the weight file).
-    pub fn names(self) -> Vec<String> {
-        let mut names = vec![String::new(); LINE_FEATURES];
-        for (s, side) in ["mover", "opponent"].iter().enumerate() {
-            for (i, pattern) in Pattern::ALL[1..].iter().enumerate() {
-                names[s * SIDE_FEATURES + i] = format!("{side} line {pattern:?}");
-            }
-            for (i, threat) in Threat::ALL[1..].iter().enumerate() {
-                names[s * SIDE_FEATURES + PATTERN_FEATURES + i] =
-                    format!("{side} point {threat:?}");
-            }
-        }
-        names[COMBINATIONS] = "mover double three, opponent without fours".into();
-        names[COMBINATIONS + 1] = "opponent four-three or better".into();
-        names[COMBINATIONS + 2] = "opponent double three (no four-three)".into();
-        names[COMBINATIONS + 3] = "stones".into();
-        if self == FeatureSet::Shapes {
-            for side in ["mover", "opponent"] {
-                // In shape number order, shape 0 (nothing) left out.
-                for best in 1..super::shape::LEVELS {
-                    for second in 0..=best {
-                        names.push(format!("{side} shape {best}+{second}"));
-                    }
-                }
-            }
-        }
-        names
-    }
-
-    /// The features of `board` for `me` to move, into `out` (its first
-    /// [`Self::feature_count`] entries); for training, where the set is chosen at run
-    /// time.
-    pub fn extract(self, board: &ThreatBoard, me: Player, out: &mut [i32]) {
-        match self {
-            FeatureSet::Lines => out[..LINE_FEATURES].copy_from_slice(&line_features(board, me)),
-            FeatureSet::Shapes => out[..SHAPE_FEATURES].copy_from_slice(&shape_features(board, me)),
-        }
-    }
-}
-
-/// The features of [`FeatureSet::Lines`] of `board` for `me` to move; see
-/// the module documentation.
+/// The features of `board` for `me` to move (their phase terms are
+/// computed by the weights); see the module documentation.
 #[inline]
-pub fn line_features(board: &ThreatBoard, me: Player) -> [i32; LINE_FEATURES] {
+pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
     let them = me.opponent();
-    let mut f = [0i32; LINE_FEATURES];
+    let mut f = [0i32; FEATURES];
     for (s, side) in [me, them].into_iter().enumerate() {
         let base = s * SIDE_FEATURES;
         for (i, &pattern) in Pattern::ALL[1..].iter().enumerate() {
@@ -131,18 +95,9 @@ pub fn line_features(board: &ThreatBoard, me: Player) -> [i32; LINE_FEATURES] {
         f[COMBINATIONS + i] = present as i32;
     }
     f[COMBINATIONS + 3] = board.stone_count() as i32;
-    f
-}
-
-/// The features of [`FeatureSet::Shapes`] of `board` for `me` to move (its
-/// phase terms are computed by the weights).
-#[inline]
-pub fn shape_features(board: &ThreatBoard, me: Player) -> [i32; SHAPE_FEATURES] {
-    let mut f = [0i32; SHAPE_FEATURES];
-    f[..LINE_FEATURES].copy_from_slice(&line_features(board, me));
-    for (s, side) in [me, me.opponent()].into_iter().enumerate() {
+    for (s, side) in [me, them].into_iter().enumerate() {
         let counts = board.shape_counts(side);
-        let base = LINE_FEATURES + s * SHAPE_SIDE_FEATURES;
+        let base = SHAPES + s * SHAPE_SIDE_FEATURES;
         for (out, &count) in f[base..base + SHAPE_SIDE_FEATURES]
             .iter_mut()
             .zip(&counts[1..])
@@ -160,40 +115,25 @@ pub const WEIGHT_SCALE: i32 = 64;
 /// units (about 1000 units: a clear advantage, as for the hand evaluation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrainedWeights {
-    /// The features the weights read.
-    pub features: FeatureSet,
     /// The side to move's constant share.
     pub bias: i32,
     /// One per feature.
     pub weights: &'static [i32],
-    /// One per feature if the set has phase terms, else none.
+    /// One per feature, for its phase term.
     pub phase_weights: &'static [i32],
 }
 
-/// The weights of the `trained1` evaluation ([`FeatureSet::Lines`]), fitted
-/// by `examples/gomoku_train.rs`, embedded.
-pub static TRAINED1_WEIGHTS: TrainedWeights = include!("trained1_weights.rs");
-
-/// The weights of the `trained2` evaluation ([`FeatureSet::Shapes`]),
-/// fitted by `examples/gomoku_train.rs`, embedded.
-pub static TRAINED2_WEIGHTS: TrainedWeights = include!("trained2_weights.rs");
-
-/// The weights of the `trained3` evaluation: the `trained2` features
-/// fitted again with more self-play games (those of the default engine
-/// with `trained2` added), embedded.
+/// The weights of the `trained3` evaluation, the default's (fitted by `examples/gomoku_train.rs`; how, in
+/// `data/README.md`), embedded.
 pub static TRAINED3_WEIGHTS: TrainedWeights = include!("trained3_weights.rs");
 
-/// Every embedded weight table under its evaluation's name (the engine
-/// option `evaluation=NAME`), oldest first; the fit reports each on its
-/// split, the baselines a new fit must beat.
-pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 3] = [
-    ("trained1", &TRAINED1_WEIGHTS),
-    ("trained2", &TRAINED2_WEIGHTS),
-    ("trained3", &TRAINED3_WEIGHTS),
-];
+/// Every embedded weight table under its name; the fit reports each on its
+/// split, the baselines a new fit must beat. (The earlier `trained1` and
+/// `trained2` tables are in the commits `docs/gomoku.md` names.)
+pub static EMBEDDED_WEIGHTS: [(&str, &TrainedWeights); 1] = [("trained3", &TRAINED3_WEIGHTS)];
 
 /// The linear value of `features` (`stones` on the board) under `bias`,
-/// `weights` and `phase_weights` (empty: no phase terms), rounded down to
+/// `weights` and `phase_weights`, rounded down to
 /// evaluation units: the trained evaluation, shared with the fit's check of
 /// its rounded weights.
 #[inline]
@@ -210,37 +150,26 @@ pub fn linear_value(
         .map(|(&x, &w)| x * w)
         .sum::<i32>()
         + bias;
-    let phase = if phase_weights.is_empty() {
-        0
-    } else {
-        let phase_sum: i32 = features
-            .iter()
-            .zip(phase_weights)
-            .map(|(&x, &w)| x * w)
-            .sum();
-        (phase_sum as i64 * stones as i64).div_euclid(PHASE_STONES) as i32
-    };
+    let phase_sum: i32 = features
+        .iter()
+        .zip(phase_weights)
+        .map(|(&x, &w)| x * w)
+        .sum();
+    let phase = (phase_sum as i64 * stones as i64).div_euclid(PHASE_STONES) as i32;
     (sum + phase).div_euclid(WEIGHT_SCALE)
 }
 
 /// The trained evaluation of `board` for `me` to move: `weights` against
-/// the features of their set, rounded down to evaluation units.
+/// the features, rounded down to evaluation units.
 #[inline]
 pub fn evaluate_trained(board: &ThreatBoard, me: Player, weights: &TrainedWeights) -> i32 {
-    let stones = board.stone_count() as i32;
-    let value = |features: &[i32]| {
-        linear_value(
-            features,
-            stones,
-            weights.bias,
-            weights.weights,
-            weights.phase_weights,
-        )
-    };
-    match weights.features {
-        FeatureSet::Lines => value(&line_features(board, me)),
-        FeatureSet::Shapes => value(&shape_features(board, me)),
-    }
+    linear_value(
+        &features(board, me),
+        board.stone_count() as i32,
+        weights.bias,
+        weights.weights,
+        weights.phase_weights,
+    )
 }
 
 #[cfg(test)]
@@ -255,9 +184,9 @@ mod tests {
 
     const SIZE: i32 = Gomoku::SIZE as i32;
 
-    /// The features of `set` of `pos` for its side to move, from the rules
-    /// position and the feature definition, without the threat board.
-    fn features_from_scratch(pos: &Gomoku, set: FeatureSet) -> Vec<i32> {
+    /// The features of `pos` for its side to move, from the rules position
+    /// and the feature definition, without the threat board.
+    fn features_from_scratch(pos: &Gomoku) -> Vec<i32> {
         let me = pos.side_to_move();
         let mut lines = [[0i32; Pattern::COUNT]; 2];
         let mut threats = [[0i32; Threat::COUNT]; 2];
@@ -294,19 +223,16 @@ mod tests {
         f.push(at_least(1, Threat::FourThree) as i32);
         f.push((!at_least(1, Threat::FourThree) && double_three(1)) as i32);
         f.push(stones);
-        if set == FeatureSet::Shapes {
-            for side_shapes in &shapes {
-                f.extend_from_slice(&side_shapes[1..]);
-            }
+        for side_shapes in &shapes {
+            f.extend_from_slice(&side_shapes[1..]);
         }
         f
     }
 
-    /// Every embedded weight table is loaded (not an all-zero placeholder,
-    /// nor a copy of an earlier table) and has a weight per feature, and
-    /// the trained evaluation of fixed
-    /// positions equals the weights applied to features counted from the
-    /// stones alone.
+    /// Every embedded weight table is loaded (not an all-zero placeholder)
+    /// and has a weight and a phase weight per feature, and the trained
+    /// evaluation of fixed positions equals the weights applied to features
+    /// counted from the stones alone.
     #[test]
     fn embedded_weights_evaluate_fixed_positions() {
         let games = [
@@ -314,20 +240,14 @@ mod tests {
             "h8 f6 g4 e6 h6 h9 h5 f7 g8 d6 c6 f8 f9 h7 i6 j7 d7 i7",
             "h8 g8 i9 g9 g10 h10 j10 j11 f7 e6 f9 f8",
         ];
-        for (i, (name, weights)) in EMBEDDED_WEIGHTS.iter().enumerate() {
-            for (other, earlier) in &EMBEDDED_WEIGHTS[..i] {
-                assert_ne!(weights, earlier, "{name} is a copy of {other}");
-            }
-            let set = weights.features;
-            assert_eq!(weights.weights.len(), set.feature_count());
-            let phases = if set.has_phase() {
-                set.feature_count()
-            } else {
-                0
-            };
-            assert_eq!(weights.phase_weights.len(), phases);
-            assert!(weights.weights.iter().filter(|&&w| w != 0).count() >= set.feature_count() / 2);
-            assert_eq!(set.names().len(), set.feature_count());
+        assert_eq!(feature_names().len(), FEATURES);
+        for (name, weights) in &EMBEDDED_WEIGHTS {
+            assert_eq!(weights.weights.len(), FEATURES, "{name}");
+            assert_eq!(weights.phase_weights.len(), FEATURES, "{name}");
+            assert!(
+                weights.weights.iter().filter(|&&w| w != 0).count() >= FEATURES / 2,
+                "{name}"
+            );
             // No sum can overflow: each feature at its largest (a line
             // count at most 4 per empty point, a point count 1 per point,
             // an indicator 1, the stones 225).
@@ -343,7 +263,7 @@ mod tests {
                     .map(|(i, &w)| (w as i64).abs() * largest(i))
                     .sum::<i64>()
                     + (weights.bias as i64).abs();
-                assert!(bound < i32::MAX as i64, "{set:?}: {bound}");
+                assert!(bound < i32::MAX as i64, "{name}: {bound}");
             }
             for moves in games {
                 let mut pos = Gomoku::start();
@@ -352,10 +272,8 @@ mod tests {
                 }
                 let board = ThreatBoard::from_game(&pos);
                 let me = pos.side_to_move();
-                let expected_features = features_from_scratch(&pos, set);
-                let mut extracted = vec![0; set.feature_count()];
-                set.extract(&board, me, &mut extracted);
-                assert_eq!(extracted, expected_features, "{moves}");
+                let expected_features = features_from_scratch(&pos);
+                assert_eq!(features(&board, me).to_vec(), expected_features, "{moves}");
                 let dot = |w: &[i32]| -> i64 {
                     expected_features
                         .iter()

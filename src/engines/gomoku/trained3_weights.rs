@@ -17,7 +17,6 @@
 // log-loss trained as embedded (integer units): train 0.5821, held-out 0.5950
 // Weights in 1/64 evaluation units (1000 units: a clear advantage).
 TrainedWeights {
-    features: FeatureSet::Shapes,
     bias: 9722,
     weights: &[
         36, // mover line One

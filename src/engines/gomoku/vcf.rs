@@ -3,9 +3,9 @@
 //! points or makes five. A defender four in between must be blocked by a
 //! move that is itself a four.
 
-use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
+use super::solver::{sort_strongest_first, SolverCore};
 use super::threat::Threat;
-use super::threat_board::{to_move, ThreatBoard, UndoStack};
+use super::threat_board::{to_move, ThreatBoard};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
@@ -33,32 +33,26 @@ pub enum VcfScope {
 /// A VCF solver with its own table of refuted positions, kept between solves
 /// (a refutation depends only on the stones and the attacker).
 pub struct VcfSolver {
-    refuted: RefutationTable,
-    budget: Budget,
+    core: SolverCore,
     scope: VcfScope,
-    scratch: Scratch,
     /// The winning line, built backwards while the recursion unwinds.
     line: Vec<GomokuMove>,
-    /// Two per four of the line being read: the four and its block.
-    undos: UndoStack,
 }
 
 impl VcfSolver {
     /// A solver whose table holds `2^table_bits` refutations.
     pub fn new(table_bits: u32) -> Self {
         VcfSolver {
-            refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
-            budget: Budget::new(TIME_CHECK_INTERVAL),
+            // Two stones per four of the line: the four and its block.
+            core: SolverCore::new(
+                table_bits,
+                ATTACKER_SALT,
+                TIME_CHECK_INTERVAL,
+                2 * MAX_VCF_FOURS as usize,
+            ),
             scope: VcfScope::Full,
-            scratch: Scratch::new(),
             line: Vec::with_capacity(2 * MAX_VCF_FOURS as usize + 2),
-            undos: UndoStack::with_capacity(2 * MAX_VCF_FOURS as usize),
         }
-    }
-
-    /// Forgets every stored refutation.
-    pub fn clear(&mut self) {
-        self.refuted.clear();
     }
 
     /// Looks for a VCF for `attacker` on `board`, as if `attacker` were to
@@ -66,7 +60,7 @@ impl VcfSolver {
     ///
     /// Returns the winning line: the attacker's four, the defender's forced
     /// block, ..., and last the attacker's five; `None` if there is none or
-    /// the limits stopped the search first (see [`Self::last_search_complete`]).
+    /// the limits stopped the search first (see [`SolverCore::last_search_complete`]).
     pub fn solve(
         &mut self,
         board: &ThreatBoard,
@@ -86,9 +80,9 @@ impl VcfSolver {
         limits: &Limits,
         scope: VcfScope,
     ) -> Option<&[GomokuMove]> {
-        let mut scratch = self.scratch.take_copy_of(board);
+        let mut scratch = self.core.scratch.take_copy_of(board);
         let found = self.search(&mut scratch, attacker, limits, scope);
-        self.scratch.put_back(scratch);
+        self.core.scratch.put_back(scratch);
         found.then_some(self.line.as_slice())
     }
 
@@ -113,22 +107,11 @@ impl VcfSolver {
         scope: VcfScope,
     ) -> bool {
         self.scope = scope;
-        self.budget.start(limits);
+        self.core.budget.start(limits);
         self.line.clear();
         let found = self.attack(board, attacker, MAX_VCF_FOURS, None);
         self.line.reverse();
         found
-    }
-
-    /// Nodes visited by the last solve.
-    pub fn nodes(&self) -> u64 {
-        self.budget.nodes()
-    }
-
-    /// `false` if the last solve was cut short by its limits, so a `None`
-    /// from it proves nothing.
-    pub fn last_search_complete(&self) -> bool {
-        !self.budget.stopped()
     }
 
     /// `true` if `attacker`, to move, wins by fours using at most `fours`;
@@ -140,7 +123,7 @@ impl VcfSolver {
         fours: u32,
         previous: Option<usize>,
     ) -> bool {
-        if self.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         if let Some(five) = board.first_point_with(attacker, Threat::Five) {
@@ -151,9 +134,9 @@ impl VcfSolver {
         if fours == 0 || board.count(defender, Threat::Five) >= 2 {
             return false;
         }
-        let key = self.refuted.key(board, attacker);
+        let key = self.core.refuted.key(board, attacker);
         let local = self.scope == VcfScope::Local && previous.is_some();
-        if self.refuted.is_refuted(key, fours) {
+        if self.core.refuted.is_refuted(key, fours) {
             return false;
         }
 
@@ -173,27 +156,43 @@ impl VcfSolver {
         }
 
         for &m in candidates.iter() {
-            self.undos.place_tactical(board, m.index(), attacker);
+            self.core.undos.place_tactical(board, m.index(), attacker);
             let block = board
                 .five_point_near(attacker, m.index())
                 .expect("a four leaves a five point on its line");
-            self.undos.place_tactical(board, block, defender);
+            self.core.undos.place_tactical(board, block, defender);
             let wins = self.attack(board, attacker, fours - 1, Some(m.index()));
-            self.undos.take_back(board);
-            self.undos.take_back(board);
+            self.core.undos.take_back(board);
+            self.core.undos.take_back(board);
             if wins {
                 self.line.push(to_move(block));
                 self.line.push(m);
                 return true;
             }
-            if self.budget.stopped() {
+            if self.core.budget.spent() {
                 return false;
             }
         }
         if !local {
-            self.refuted.store(key, fours);
+            self.core.refuted.store(key, fours);
         }
         false
+    }
+}
+
+/// [`SolverCore::clear`], [`SolverCore::nodes`] and
+/// [`SolverCore::last_search_complete`] on this solver.
+impl std::ops::Deref for VcfSolver {
+    type Target = SolverCore;
+
+    fn deref(&self) -> &SolverCore {
+        &self.core
+    }
+}
+
+impl std::ops::DerefMut for VcfSolver {
+    fn deref_mut(&mut self) -> &mut SolverCore {
+        &mut self.core
     }
 }
 

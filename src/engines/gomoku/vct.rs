@@ -8,9 +8,9 @@
 //! tree is far larger than a VCF's.
 
 use super::movegen::push_fours_and_defences;
-use super::solver::{sort_strongest_first, Budget, RefutationTable, Scratch};
+use super::solver::{sort_strongest_first, SolverCore};
 use super::threat::Threat;
-use super::threat_board::{to_move, ThreatBoard, UndoStack};
+use super::threat_board::{to_move, ThreatBoard};
 use crate::game::{MoveList, Player};
 use crate::games::GomokuMove;
 use crate::search::Limits;
@@ -26,28 +26,26 @@ const ATTACKER_SALT: [u64; 2] = [0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B];
 
 /// A VCT solver with its own table of refuted positions.
 pub struct VctSolver {
-    refuted: RefutationTable,
-    budget: Budget,
-    scratch: Scratch,
-    /// One per stone of the line being read.
-    undos: UndoStack,
+    core: SolverCore,
 }
 
 impl VctSolver {
     /// A solver whose table holds `2^table_bits` refutations.
     pub fn new(table_bits: u32) -> Self {
         VctSolver {
-            refuted: RefutationTable::new(table_bits, ATTACKER_SALT),
-            budget: Budget::new(TIME_CHECK_INTERVAL),
-            scratch: Scratch::new(),
-            undos: UndoStack::with_capacity(UNDO_CAPACITY),
+            core: SolverCore::new(
+                table_bits,
+                ATTACKER_SALT,
+                TIME_CHECK_INTERVAL,
+                UNDO_CAPACITY,
+            ),
         }
     }
 
     /// The first move of a win by threats for `attacker` on `board`, as if
     /// `attacker` were to move, with at most `max_threats` threat moves (fours
     /// and threes), within `limits`. `None` if there is none or the limits
-    /// stopped the search (see [`Self::last_search_complete`]).
+    /// stopped the search (see [`SolverCore::last_search_complete`]).
     pub fn solve(
         &mut self,
         board: &ThreatBoard,
@@ -55,27 +53,12 @@ impl VctSolver {
         max_threats: u32,
         limits: &Limits,
     ) -> Option<GomokuMove> {
-        self.budget.start(limits);
-        let mut scratch = self.scratch.take_copy_of(board);
+        self.core.budget.start(limits);
+        let mut scratch = self.core.scratch.take_copy_of(board);
         let mut first = None;
         let wins = self.attack(&mut scratch, attacker, max_threats, Some(&mut first));
-        self.scratch.put_back(scratch);
+        self.core.scratch.put_back(scratch);
         wins.then_some(first).flatten()
-    }
-
-    /// Forgets every stored refutation.
-    pub fn clear(&mut self) {
-        self.refuted.clear();
-    }
-
-    /// Nodes visited by the last solve.
-    pub fn nodes(&self) -> u64 {
-        self.budget.nodes()
-    }
-
-    /// `false` if the last solve was cut short by its limits.
-    pub fn last_search_complete(&self) -> bool {
-        !self.budget.stopped()
     }
 
     /// `true` if `attacker`, to move, wins by threats using at most `threats`
@@ -88,7 +71,7 @@ impl VctSolver {
         threats: u32,
         first: Option<&mut Option<GomokuMove>>,
     ) -> bool {
-        if self.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         let defender = attacker.opponent();
@@ -105,9 +88,9 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                self.undos.place_tactical(board, block, attacker);
+                self.core.undos.place_tactical(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                self.undos.take_back(board);
+                self.core.undos.take_back(board);
                 if wins {
                     if let Some(first) = first {
                         *first = Some(to_move(block));
@@ -126,8 +109,8 @@ impl VctSolver {
         if threats == 0 {
             return false;
         }
-        let key = self.refuted.key(board, attacker);
-        if self.refuted.is_refuted(key, threats) {
+        let key = self.core.refuted.key(board, attacker);
+        if self.core.refuted.is_refuted(key, threats) {
             return false;
         }
 
@@ -136,14 +119,14 @@ impl VctSolver {
         sort_strongest_first(board, attacker, &mut candidates);
         let mut winner = None;
         for &m in candidates.iter().take(ATTACKER_BRANCHING) {
-            self.undos.place_tactical(board, m.index(), attacker);
+            self.core.undos.place_tactical(board, m.index(), attacker);
             let wins = self.defend(board, attacker, threats - 1);
-            self.undos.take_back(board);
+            self.core.undos.take_back(board);
             if wins {
                 winner = Some(m);
                 break;
             }
-            if self.budget.stopped() {
+            if self.core.budget.spent() {
                 return false;
             }
         }
@@ -155,7 +138,7 @@ impl VctSolver {
                 true
             }
             None => {
-                self.refuted.store(key, threats);
+                self.core.refuted.store(key, threats);
                 false
             }
         }
@@ -164,7 +147,7 @@ impl VctSolver {
     /// `true` if the attacker wins against every answer of the defender, who
     /// is to move. `board` is restored.
     fn defend(&mut self, board: &mut ThreatBoard, attacker: Player, threats: u32) -> bool {
-        if self.budget.spent() {
+        if self.core.budget.count() {
             return false;
         }
         let defender = attacker.opponent();
@@ -187,14 +170,14 @@ impl VctSolver {
             _ => return true,
         }
         for &r in replies.iter() {
-            self.undos.place_tactical(board, r.index(), defender);
+            self.core.undos.place_tactical(board, r.index(), defender);
             let attacker_wins = self.answer(board, attacker, threats);
-            self.undos.take_back(board);
+            self.core.undos.take_back(board);
             if !attacker_wins {
                 return false;
             }
         }
-        !self.budget.stopped()
+        !self.core.budget.spent()
     }
 
     /// After the defender's reply: `true` if the attacker still wins.
@@ -210,12 +193,28 @@ impl VctSolver {
                 let block = board
                     .first_point_with(defender, Threat::Five)
                     .expect("counted");
-                self.undos.place_tactical(board, block, attacker);
+                self.core.undos.place_tactical(board, block, attacker);
                 let wins = self.defend(board, attacker, threats);
-                self.undos.take_back(board);
+                self.core.undos.take_back(board);
                 wins
             }
             _ => false,
         }
+    }
+}
+
+/// [`SolverCore::clear`], [`SolverCore::nodes`] and
+/// [`SolverCore::last_search_complete`] on this solver.
+impl std::ops::Deref for VctSolver {
+    type Target = SolverCore;
+
+    fn deref(&self) -> &SolverCore {
+        &self.core
+    }
+}
+
+impl std::ops::DerefMut for VctSolver {
+    fn deref_mut(&mut self) -> &mut SolverCore {
+        &mut self.core
     }
 }

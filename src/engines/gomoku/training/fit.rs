@@ -5,7 +5,8 @@ use crate::engines::gomoku::evaluator::{evaluate, EvalWeights};
 use crate::engines::gomoku::threat::Threat;
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::trained::{
-    evaluate_trained, linear_value, FeatureSet, EMBEDDED_WEIGHTS, PHASE_STONES, WEIGHT_SCALE,
+    evaluate_trained, features, linear_value, EMBEDDED_WEIGHTS, FEATURES, PHASE_STONES,
+    WEIGHT_SCALE,
 };
 use crate::game::{Game, Outcome};
 use crate::games::Gomoku;
@@ -15,7 +16,7 @@ use super::selfplay::{mix, GameRecord};
 /// One training position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
-    /// The features of the set being fitted.
+    /// The features ([`features`]).
     pub features: Vec<i32>,
     /// Stones on the board (for the phase terms).
     pub stones: i32,
@@ -36,11 +37,11 @@ pub fn is_held_out(index: u64) -> bool {
     mix(index ^ 0x4845_4C44).is_multiple_of(5)
 }
 
-/// The positions of `games` the evaluation can meet, with the features of
-/// `set`: every position after the opening that is not already decided
+/// The positions of `games` the evaluation can meet, with their features:
+/// every position after the opening that is not already decided
 /// (the side to move has a five or an open four, or must block a five: the
 /// search settles those itself).
-pub fn samples_of(games: &[GameRecord], set: FeatureSet) -> Vec<Sample> {
+pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
     let hand_weights = EvalWeights::default();
     let mut samples = Vec::new();
     for game in games {
@@ -56,10 +57,8 @@ pub fn samples_of(games: &[GameRecord], set: FeatureSet) -> Vec<Sample> {
                     Outcome::Win(winner) => (winner == me) as u8 as f64,
                     Outcome::Draw => 0.5,
                 };
-                let mut features = vec![0; set.feature_count()];
-                set.extract(&board, me, &mut features);
                 samples.push(Sample {
-                    features,
+                    features: features(&board, me).to_vec(),
                     stones: board.stone_count() as i32,
                     hand: evaluate(&board, me, &hand_weights),
                     embedded: EMBEDDED_WEIGHTS
@@ -108,10 +107,8 @@ pub struct Losses {
 /// [`TrainedWeights`]: crate::engines::gomoku::trained::TrainedWeights
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FittedWeights {
-    pub features: FeatureSet,
     pub bias: i32,
     pub weights: Vec<i32>,
-    /// Empty if the set has no phase terms.
     pub phase_weights: Vec<i32>,
 }
 
@@ -174,23 +171,20 @@ fn losses(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Losses {
     }
 }
 
-/// The model's inputs of a sample: its features, then (if the set has
-/// them) the phase terms, as [`linear_value`] weighs them.
-fn inputs_of(sample: &Sample, set: FeatureSet) -> Vec<f64> {
+/// The model's inputs of a sample: its features, then their phase terms,
+/// as [`linear_value`] weighs them.
+fn inputs_of(sample: &Sample) -> Vec<f64> {
     let mut row: Vec<f64> = sample.features.iter().map(|&x| x as f64).collect();
-    if set.has_phase() {
-        let phase = sample.stones as f64 / PHASE_STONES as f64;
-        row.extend(sample.features.iter().map(|&x| x as f64 * phase));
-    }
+    let phase = sample.stones as f64 / PHASE_STONES as f64;
+    row.extend(sample.features.iter().map(|&x| x as f64 * phase));
     row
 }
 
-/// Fits the trained evaluation on the training samples (features of
-/// `set`) and compares it with a constant, the hand evaluation and the
+/// Fits the trained evaluation on the training samples and compares it with a constant, the hand evaluation and the
 /// embedded trained evaluations on both splits. The fitted weights are divided by
 /// the hand evaluation's fitted scale, so the trained evaluation speaks the
 /// hand evaluation's units (the search's margins assume them).
-pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport {
+pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
     let won: Vec<f64> = train.iter().map(|s| s.won).collect();
     let mean_won = won.iter().sum::<f64>() / won.len().max(1) as f64;
@@ -212,17 +206,16 @@ pub fn fit(samples: &[Sample], set: FeatureSet, config: &FitConfig) -> FitReport
         })
         .collect();
 
-    let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s, set)).collect();
+    let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s)).collect();
     let (w, bias) = logistic(&inputs, &won, config);
-    let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s, set), &w) + bias));
+    let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s), &w) + bias));
 
     // In evaluation units: one unit moves the logit by `hand_scale`.
     let units = WEIGHT_SCALE as f64 / hand_scale;
     let to_units =
         |w: &[f64]| -> Vec<i32> { w.iter().map(|w| (w * units).round() as i32).collect() };
-    let n = set.feature_count();
+    let n = FEATURES;
     let weights = FittedWeights {
-        features: set,
         bias: (bias * units).round() as i32,
         weights: to_units(&w[..n]),
         phase_weights: to_units(&w[n..]),

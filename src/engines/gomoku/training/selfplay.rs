@@ -1,5 +1,6 @@
-//! Training games: an engine (`alphabeta-v3` for the embedded weights)
-//! against itself at a node cap per move (so a game depends on the seed only, never on the machine's
+//! Training games: an engine (`alphabeta` tuned by engine options; the
+//! engines of the embedded weights' games are in `data/README.md`) against
+//! itself at a node cap per move (so a game depends on the seed only, never on the machine's
 //! speed or load), from the balanced openings, with a few random plies
 //! after the opening so games from one opening differ.
 
@@ -17,8 +18,7 @@ use crate::search::{Limits, Searcher};
 /// How training games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SelfPlayConfig {
-    /// The engine on both sides ([`ThreatSearchConfig::v3`] for the
-    /// embedded weights).
+    /// The engine on both sides.
     pub engine: ThreatSearchConfig,
     pub seed: u64,
     /// Node cap per move of both sides' main search (the root checks have
