@@ -72,11 +72,20 @@ pub struct RunOptions {
     /// shards' logs with `referee stats`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Cap on each external bot's address space in MiB (Botzone's limit is
-    /// 256); 0 turns it off. A bot that dies of a failed allocation under it
-    /// loses by `memory`. Built-in (in-process) players are not subject to it.
+    /// Limit in MiB on the resident memory of each external bot's whole process
+    /// group, sampled every 10 ms and at its exit (Botzone's limit is 256); a bot
+    /// over it is killed and loses by `memory`. 0 turns it off. Announced to
+    /// Gomocup brains as `INFO max_memory`. Reserved but untouched address
+    /// space does not count. Built-in (in-process) players are not subject to it.
     #[arg(long, value_name = "MB", default_value_t = BOTZONE_MEMORY_MB)]
     pub memory: u64,
+    /// Seconds an engine of another protocol (gomocup:, gtp:, nboard:) may take
+    /// to answer its set-up (`START`, `boardsize`, ...) before its first move's
+    /// clock starts; one that takes longer loses by `startup-timeout`. Botzone
+    /// bots have no separate start-up: their first turn gets double time.
+    #[arg(long, value_name = "SECS", default_value = "10", allow_hyphen_values = true,
+        value_parser = positive_turn_seconds)]
+    pub startup_time: Duration,
     /// Let the bots' stderr through (discarded by default).
     #[arg(long)]
     pub bot_stderr: bool,
@@ -126,6 +135,7 @@ impl RunOptions {
             process: BotProcessOptions {
                 show_stderr: self.bot_stderr,
                 memory_mb: (self.memory > 0).then_some(self.memory),
+                startup_time: self.startup_time,
             },
             observer: None,
         })

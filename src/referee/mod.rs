@@ -22,6 +22,7 @@ mod gtp_player;
 mod human;
 mod judge;
 mod match_runner;
+mod memory_watch;
 mod nboard_player;
 mod observer;
 mod openings;

@@ -180,7 +180,7 @@ impl PlayerSpec {
             PlayerSpec::Gomocup(command) => Box::new(ForeignEngine::new(
                 command,
                 process.clone(),
-                GomocupProtocol::new(),
+                GomocupProtocol::new(process.memory_mb),
             )),
             PlayerSpec::Gtp(command) => Box::new(ForeignEngine::new(
                 command,

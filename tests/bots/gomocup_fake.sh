@@ -1,7 +1,9 @@
 #!/bin/sh
 # A Gomocup (pbrain) brain for referee tests: plays the first empty point, row by row.
-# usage: gomocup_fake.sh good|refuse|garbage|hang|crash|occupied [MARKER]
-#   refuse    answers START with ERROR
+# usage: gomocup_fake.sh good|slow-start|silent-start|refuse|garbage|hang|crash|occupied [MARKER]
+#   slow-start    takes 1.5 s to answer START (as a brain clearing a big table), then plays as good
+#   silent-start  never answers START (a child sleeps in its group)
+#   refuse        answers START with ERROR
 #   garbage   answers a move with a line that is not `x,y`
 #   hang      never answers a move (a child sleeps in its group)
 #   crash     exits 3 when asked for a move
@@ -47,7 +49,14 @@ while IFS= read -r line; do
         continue
     fi
     case "$line" in
-        "START "*) if [ "$mode" = refuse ]; then echo "ERROR unsupported size"; else echo OK; fi ;;
+        "START "*)
+            case $mode in
+                refuse) echo "ERROR unsupported size" ;;
+                silent-start) sleep 600 ;;
+                slow-start) sleep 1.5; echo OK ;;
+                *) echo OK ;;
+            esac
+            ;;
         INFO*) ;;
         BEGIN) answer ;;
         "TURN "*) point=${line#TURN }; stones="$stones$point "; last=$point; answer ;;
