@@ -22,6 +22,7 @@ use super::schedule::{Entrant, Format, Shard};
 use super::shutdown;
 use super::stats::Sprt;
 use super::summary::render_report;
+use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 /// Botzone's memory limit, in MiB.
 const BOTZONE_MEMORY_MB: u64 = 256;
@@ -89,6 +90,11 @@ pub struct RunOptions {
     /// Let the bots' stderr through (discarded by default).
     #[arg(long)]
     pub bot_stderr: bool,
+    /// Watch every game live in a browser at this address, with the score (or a
+    /// tournament's ratings and crosstable) after each (default 127.0.0.1:8080;
+    /// a bare port means 127.0.0.1). Implied by a `web` player.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
+    pub web: Option<String>,
 }
 
 impl RunOptions {
@@ -142,6 +148,43 @@ impl RunOptions {
     }
 }
 
+/// Runs `config` for `game` and prints its report; on a web board at `web`
+/// (or the default address if a player is `web`), which then stays up until
+/// Enter.
+pub fn run_and_report(
+    game: GameName,
+    config: &MatchConfig,
+    web: Option<String>,
+) -> anyhow::Result<()> {
+    let has_web_player = config
+        .players
+        .iter()
+        .any(|p| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web);
+    let web = web.or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
+    let Some(address) = web else {
+        let results = run_game(game, config)?;
+        print!("{}", results.report(config.sprt));
+        return Ok(());
+    };
+    if has_web_player && config.time < Duration::from_secs(10) {
+        eprintln!(
+            "referee: the web player has {} s a move like any player; give more with --time",
+            config.time.as_secs_f64()
+        );
+    }
+    shutdown::install()?;
+    let (results, server) = match game {
+        GameName::Reversi => run_match_on_web::<Reversi>(config, &address),
+        GameName::Gomoku => run_match_on_web::<Gomoku>(config, &address),
+        GameName::Nogo => run_match_on_web::<NoGo>(config, &address),
+        GameName::Tictactoe => run_match_on_web::<TicTacToe>(config, &address),
+    }?;
+    print!("{}", results.report(config.sprt));
+    std::io::Write::flush(&mut std::io::stdout())?;
+    linger(&server);
+    Ok(())
+}
+
 /// Runs `config` for `game`, with SIGINT and SIGTERM killing every bot first.
 pub fn run_game(game: GameName, config: &MatchConfig) -> anyhow::Result<MatchResults> {
     shutdown::install()?;
@@ -184,9 +227,7 @@ pub fn tournament(args: TournamentArgs) -> anyhow::Result<()> {
     };
     let io = vec![args.run.io; args.players.len()];
     let config = args.run.config(args.game, format, args.players, io)?;
-    let results = run_game(args.game, &config)?;
-    print!("{}", results.report(None));
-    Ok(())
+    run_and_report(args.game, &config, args.run.web.clone())
 }
 
 #[derive(clap::Args, Debug)]
