@@ -93,9 +93,9 @@ fn check_fault(game: &str, spec_of: impl Fn(&str) -> String, mode: &str, expecte
     assert_no_leftovers(&scratch, &marker);
 }
 
-/// The fakes' `slow-start` takes 1.5 s to answer its set-up; with 0.7 s a
-/// turn (1.4 s for the first), a start-up charged to the first move would
-/// lose it on time.
+/// The fakes' `slow-start` takes 1.5 s or more over its set-up (the Gomocup
+/// fake 1.5 s of it on `INFO max_memory`); with 0.7 s a turn (1.4 s for the
+/// first), a start-up charged to the first move would lose it on time.
 fn check_slow_start(game: &str, spec: &str) {
     let scratch = Scratch::new(&format!("slow-start-{game}"));
     let games = play(&scratch, game, spec, "2", "0.7");

@@ -1,8 +1,12 @@
 //! The referee's side of the Gomocup (Piskvork "pbrain") protocol, for
-//! `gomocup:CMD` players: `START` (its `OK` awaited under the start-up limit,
-//! as Piskvork and c-gomoku-cli do), then with the first move the `INFO`
-//! keys, and `BEGIN`, `TURN x,y` or a `BOARD` of the game so far (opening
-//! included); `END` at the end.
+//! `gomocup:CMD` players. The set-up, answered under the start-up limit, is
+//! `START` (its `OK` awaited, as Piskvork and c-gomoku-cli do), the game's
+//! `INFO` keys, and `ABOUT`, whose answer shows that the brain has read
+//! them: brains size their tables on `INFO max_memory` (Rapfi allocates and
+//! clears its transposition table there), which belongs to start-up, not to
+//! the first move. Then each turn is `INFO timeout_turn` (when it changes) and
+//! `BEGIN`, `TURN x,y` or a `BOARD` of the game so far (opening included);
+//! `END` at the end.
 
 use std::time::Duration;
 
@@ -19,11 +23,19 @@ fn is_diagnostic(line: &str) -> bool {
         .any(|w| word.eq_ignore_ascii_case(w))
 }
 
-/// The end of the first answer line (diagnostics skipped) in `output`.
-fn first_answer_end(output: &[u8]) -> Option<usize> {
+fn is_refusal(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.eq_ignore_ascii_case("ERROR") || word.eq_ignore_ascii_case("UNKNOWN")
+}
+
+/// The end of the `count`-th answer line (diagnostics skipped) in `output`,
+/// or of an earlier refusal.
+fn answer_lines_end(output: &[u8], count: usize) -> Option<usize> {
     complete_lines(output)
-        .find(|(line, _)| !(line.trim().is_empty() || is_diagnostic(line)))
-        .map(|(_, end)| end)
+        .filter(|(line, _)| !(line.trim().is_empty() || is_diagnostic(line)))
+        .enumerate()
+        .find(|(index, (line, _))| index + 1 == count || is_refusal(line))
+        .map(|(_, (_, end))| end)
 }
 
 /// The answer lines of `text` and its diagnostics joined as debug text.
@@ -48,8 +60,8 @@ fn short(text: &str) -> String {
 pub struct GomocupProtocol {
     /// `INFO max_memory`: the referee's memory limit in bytes, 0 for none.
     max_memory_bytes: u64,
-    /// The game information was sent (with the first move).
-    informed: bool,
+    /// The first move was asked for (`BEGIN` or `BOARD`); later ones are `TURN`s.
+    started: bool,
     /// The `timeout_turn` last announced.
     announced_limit: Option<Duration>,
 }
@@ -59,7 +71,7 @@ impl GomocupProtocol {
     pub fn new(memory_mb: Option<u64>) -> Self {
         GomocupProtocol {
             max_memory_bytes: memory_mb.map_or(0, |mb| mb.saturating_mul(1 << 20)),
-            informed: false,
+            started: false,
             announced_limit: None,
         }
     }
@@ -67,11 +79,18 @@ impl GomocupProtocol {
 
 impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
     fn setup_input(&mut self) -> String {
-        format!("START {}\n", G::WIDTH)
+        format!(
+            "START {}\nINFO timeout_match 0\nINFO max_memory {}\nINFO game_type 1\nINFO rule 0\n\
+             ABOUT\n",
+            G::WIDTH,
+            self.max_memory_bytes
+        )
     }
 
     fn setup_end(&mut self, output: &[u8]) -> Option<usize> {
-        first_answer_end(output)
+        // `OK`, then the answer to `ABOUT` (any line, `UNKNOWN` included); a
+        // refused `START` ends the set-up at once.
+        answer_lines_end(output, 2)
     }
 
     fn read_setup(&mut self, text: &str) -> Result<(), String> {
@@ -87,13 +106,8 @@ impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
 
     fn turn_input(&mut self, turn: &Turn<'_, G>) -> String {
         let mut input = String::new();
-        let first = !self.informed;
-        if first {
-            input.push_str("INFO timeout_match 0\n");
-            input.push_str(&format!("INFO max_memory {}\n", self.max_memory_bytes));
-            input.push_str("INFO game_type 1\nINFO rule 0\n");
-            self.informed = true;
-        }
+        let first = !self.started;
+        self.started = true;
         if self.announced_limit != Some(turn.limit) {
             input.push_str(&format!("INFO timeout_turn {}\n", turn.limit.as_millis()));
             self.announced_limit = Some(turn.limit);
@@ -117,7 +131,7 @@ impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
     }
 
     fn answer_end(&mut self, output: &[u8]) -> Option<usize> {
-        first_answer_end(output)
+        answer_lines_end(output, 1)
     }
 
     fn read_answer(&mut self, text: &str) -> Result<((i32, i32), String), String> {
@@ -154,22 +168,19 @@ mod tests {
     }
 
     #[test]
-    fn the_first_turn_informs_the_brain_then_turns_follow() {
+    fn the_set_up_informs_the_brain_then_turns_follow() {
         let mut black = GomocupProtocol::new(Some(256));
-        assert_eq!(
-            ForeignProtocol::<Gomoku>::setup_input(&mut black),
-            "START 15\n"
-        );
+        let setup = ForeignProtocol::<Gomoku>::setup_input(&mut black);
+        assert!(setup.starts_with("START 15\nINFO timeout_match 0\nINFO max_memory 268435456\n"));
+        assert!(setup.ends_with("INFO rule 0\nABOUT\n"), "{setup}");
         let first = turn_input(&mut black, &[], 2000);
-        assert!(first.starts_with("INFO timeout_match 0\nINFO max_memory 268435456\n"));
-        assert!(
-            first.contains("INFO rule 0\n") && first.ends_with("INFO timeout_turn 2000\nBEGIN\n")
-        );
+        assert_eq!(first, "INFO timeout_turn 2000\nBEGIN\n");
         let second = turn_input(&mut black, &[(7, 7), (8, 8)], 1000);
         assert_eq!(second, "INFO timeout_turn 1000\nTURN 8,8\n");
         let mut white = GomocupProtocol::new(None);
-        let first = turn_input(&mut white, &[(7, 7)], 2000);
-        assert!(first.contains("INFO max_memory 0\n") && first.ends_with("TURN 7,7\n"));
+        let setup = ForeignProtocol::<Gomoku>::setup_input(&mut white);
+        assert!(setup.contains("INFO max_memory 0\n"), "{setup}");
+        assert!(turn_input(&mut white, &[(7, 7)], 2000).ends_with("TURN 7,7\n"));
         let mut after_opening = GomocupProtocol::new(None);
         let board = turn_input(&mut after_opening, &[(7, 7), (8, 8), (9, 9)], 2000);
         assert!(
@@ -181,20 +192,25 @@ mod tests {
     #[test]
     fn answers_skip_diagnostics_and_start_needs_ok() {
         let mut p = GomocupProtocol::new(None);
-        let text = b"MESSAGE hi\nOK\nDEBUG x\n7,8\n";
+        let text = b"MESSAGE hi\nOK\nDEBUG x\nname=\"x\"\n7,8\n";
+        let setup_end =
+            |p: &mut GomocupProtocol, out: &[u8]| ForeignProtocol::<Gomoku>::setup_end(p, out);
+        assert_eq!(setup_end(&mut p, &text[..22]), None);
+        assert_eq!(setup_end(&mut p, text), Some(31));
+        assert_eq!(setup_end(&mut p, b"ERROR size\n"), Some(11));
+        assert_eq!(setup_end(&mut p, b"OK\nUNKNOWN ABOUT\n"), Some(17));
         assert_eq!(
-            ForeignProtocol::<Gomoku>::setup_end(&mut p, &text[..11]),
-            None
-        );
-        assert_eq!(ForeignProtocol::<Gomoku>::setup_end(&mut p, text), Some(14));
-        assert_eq!(
-            ForeignProtocol::<Gomoku>::read_setup(&mut p, "MESSAGE hi\nOK\n"),
+            ForeignProtocol::<Gomoku>::read_setup(&mut p, "MESSAGE hi\nOK\nname=\"x\"\n"),
             Ok(())
         );
         assert!(
             ForeignProtocol::<Gomoku>::read_setup(&mut p, "ERROR size\n")
                 .unwrap_err()
                 .contains("START 15 refused")
+        );
+        assert_eq!(
+            ForeignProtocol::<Gomoku>::answer_end(&mut p, b"DEBUG\n7,8\n"),
+            Some(10)
         );
         let read = ForeignProtocol::<Gomoku>::read_answer(&mut p, "MESSAGE hi\n7,8\n");
         assert_eq!(read, Ok(((7, 8), "MESSAGE hi".to_string())));

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A Gomocup (pbrain) brain for referee tests: plays the first empty point, row by row.
 # usage: gomocup_fake.sh good|slow-start|silent-start|refuse|garbage|hang|crash|occupied [MARKER]
-#   slow-start    takes 1.5 s to answer START (as a brain clearing a big table), then plays as good
+#   slow-start    takes 0.5 s to answer START and 1.5 s to read INFO max_memory (as Rapfi, which
+#                 sizes and clears its table there), then plays as good
 #   silent-start  never answers START (a child sleeps in its group)
 #   refuse        answers START with ERROR
 #   garbage   answers a move with a line that is not `x,y`
@@ -53,10 +54,11 @@ while IFS= read -r line; do
             case $mode in
                 refuse) echo "ERROR unsupported size" ;;
                 silent-start) sleep 600 ;;
-                slow-start) sleep 1.5; echo OK ;;
+                slow-start) sleep 0.5; echo OK ;;
                 *) echo OK ;;
             esac
             ;;
+        "INFO max_memory "*) if [ "$mode" = slow-start ]; then sleep 1.5; fi ;;
         INFO*) ;;
         BEGIN) answer ;;
         "TURN "*) point=${line#TURN }; stones="$stones$point "; last=$point; answer ;;
