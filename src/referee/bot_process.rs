@@ -8,6 +8,7 @@
 //! the memory watcher (see `memory_watch`) can measure and stop a group over
 //! its limit.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -17,7 +18,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::memory_watch::{
-    resident_kib_by_group, MemoryWatch, ADDRESS_SPACE_BACKSTOP_FACTOR, SAMPLE_INTERVAL,
+    find_members, resident_kib, MemoryWatch, ADDRESS_SPACE_BACKSTOP_FACTOR, MEMBER_SCAN_EVERY,
+    SAMPLE_INTERVAL,
 };
 use super::record::Termination;
 use crate::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
@@ -132,28 +134,32 @@ pub fn kill_all_bots() -> usize {
 fn start_memory_watcher() {
     static STARTED: Once = Once::new();
     STARTED.call_once(|| {
-        thread::spawn(|| loop {
-            thread::sleep(SAMPLE_INTERVAL);
-            sample_memory();
+        thread::spawn(|| {
+            let mut members = HashMap::new();
+            for sample in 0u64.. {
+                thread::sleep(SAMPLE_INTERVAL);
+                sample_memory(&mut members, sample % MEMBER_SCAN_EVERY == 0);
+            }
         });
     });
 }
 
-/// One sample of every watched group; a group over its limit is killed, under
-/// the registry's lock, so only while its leader is unreaped.
-fn sample_memory() {
+/// One sample of every watched group (of the processes in `members`, looked
+/// for anew if `scan`); a group over its limit is killed, under the
+/// registry's lock, so only while its leader is unreaped.
+fn sample_memory(members: &mut HashMap<libc::pid_t, Vec<libc::pid_t>>, scan: bool) {
     let watched: Vec<(libc::pid_t, Arc<MemoryWatch>)> = live_groups()
         .groups
         .iter()
         .filter_map(|g| Some((g.group, Arc::clone(g.memory.as_ref()?))))
         .collect();
-    if watched.is_empty() {
-        return;
-    }
     let groups: Vec<libc::pid_t> = watched.iter().map(|(group, _)| *group).collect();
-    let resident = resident_kib_by_group(&groups);
+    members.retain(|group, _| groups.contains(group));
+    if scan || groups.iter().any(|group| !members.contains_key(group)) {
+        *members = find_members(&groups);
+    }
     for (group, watch) in watched {
-        let kib = resident.get(&group).copied().unwrap_or(0);
+        let kib = resident_kib(group, &members[&group]);
         if watch.record(kib) {
             let live = live_groups();
             if live.groups.iter().any(|g| g.group == group) {
