@@ -158,27 +158,19 @@ mod tests {
     }
 
     #[test]
-    fn a_normal_end_shows_the_gomoku_five() {
-        let moves = [
-            (2, 7),
-            (0, 0),
-            (3, 7),
-            (1, 0),
-            (5, 7),
-            (2, 0),
-            (6, 7),
-            (3, 0),
-            (4, 7),
-        ];
-        let position: Gomoku = play_from_start(&moves).unwrap();
+    fn a_normal_end_shows_the_winning_row() {
+        // Black takes the top row.
+        let moves = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)];
+        let position: TicTacToe = play_from_start(&moves).unwrap();
         let finish = finish_view(
             &position,
-            Some((4, 7)),
+            Some((2, 0)),
             GameResult::Black,
             Termination::Normal,
             "old text",
         );
-        assert_eq!(finish.line.len(), 5);
+        assert_eq!(finish.line, vec![[0, 0], [1, 0], [2, 0]]);
+        assert_eq!(finish.text, "black wins: three in a row");
         assert_eq!(finish.winner, Some("black"));
     }
 
