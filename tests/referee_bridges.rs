@@ -285,3 +285,27 @@ fn foreign_players_refuse_other_games() {
         assert!(run.stderr.contains(message), "{spec}: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_bad_startup_time_is_refused() {
+    let scratch = Scratch::new("bad-startup-time");
+    for bad in ["0", "-1", "soon"] {
+        let run = referee(
+            &scratch,
+            &[
+                "play",
+                "gomoku",
+                "builtin:random",
+                "builtin:random",
+                "--startup-time",
+                bad,
+            ],
+        );
+        assert_eq!(run.output.status.code(), Some(2), "{bad}");
+        assert!(
+            run.stderr.contains("--startup-time"),
+            "{bad}: {}",
+            run.stderr
+        );
+    }
+}

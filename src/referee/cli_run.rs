@@ -27,10 +27,10 @@ use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 /// Botzone's memory limit, in MiB.
 const BOTZONE_MEMORY_MB: u64 = 256;
 
-/// `--time`: the bots' parser of turn seconds, zero refused.
+/// `--time`, `--startup-time`: the bots' parser of turn seconds, zero refused.
 fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
     match parse_turn_seconds(text)? {
-        Duration::ZERO => Err("the time per turn must be positive".to_string()),
+        Duration::ZERO => Err("the time must be positive".to_string()),
         time => Ok(time),
     }
 }
