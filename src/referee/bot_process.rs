@@ -155,6 +155,9 @@ fn sample_memory(members: &mut HashMap<libc::pid_t, Vec<libc::pid_t>>, scan: boo
         .collect();
     let groups: Vec<libc::pid_t> = watched.iter().map(|(group, _)| *group).collect();
     members.retain(|group, _| groups.contains(group));
+    if groups.is_empty() {
+        return;
+    }
     if scan || groups.iter().any(|group| !members.contains_key(group)) {
         *members = find_members(&groups);
     }
