@@ -8,29 +8,39 @@ mod referee_support;
 use boardbots::referee::{GameRecord, GameResult, Termination};
 use referee_support::{assert_no_leftovers, bot, records, referee, Scratch};
 
-/// Plays `games` games of `spec` (player A) against `builtin:random` and
-/// returns the log; the referee must succeed.
-fn play(scratch: &Scratch, game: &str, spec: &str, games: &str, time: &str) -> Vec<GameRecord> {
+/// Plays `games` games of `spec` (player A) against `builtin:random` with
+/// the options `extra` and returns the log; the referee must succeed.
+fn play_with(
+    scratch: &Scratch,
+    game: &str,
+    spec: &str,
+    games: &str,
+    time: &str,
+    extra: &[&str],
+) -> Vec<GameRecord> {
     let log = scratch.path("games.jsonl");
-    let run = referee(
-        scratch,
-        &[
-            "play",
-            game,
-            spec,
-            "builtin:random",
-            "--games",
-            games,
-            "--time",
-            time,
-            "--seed",
-            "3",
-            "--log",
-            log.to_str().unwrap(),
-        ],
-    );
+    let mut args = vec![
+        "play",
+        game,
+        spec,
+        "builtin:random",
+        "--games",
+        games,
+        "--time",
+        time,
+        "--seed",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let run = referee(scratch, &args);
     assert!(run.output.status.success(), "{spec}: {}", run.stderr);
     records(&log)
+}
+
+fn play(scratch: &Scratch, game: &str, spec: &str, games: &str, time: &str) -> Vec<GameRecord> {
+    play_with(scratch, game, spec, games, time, &[])
 }
 
 fn a_side_debug(game: &GameRecord) -> &[String] {
@@ -81,6 +91,76 @@ fn check_fault(game: &str, spec_of: impl Fn(&str) -> String, mode: &str, expecte
         assert_eq!(record.result, winner, "{mode}: {record:?}");
     }
     assert_no_leftovers(&scratch, &marker);
+}
+
+/// The fakes' `slow-start` takes 1.5 s or more over its set-up (the Gomocup
+/// fake 1.5 s of it on `INFO max_memory`); with 0.7 s a turn (1.4 s for the
+/// first), a start-up charged to the first move would lose it on time.
+fn check_slow_start(game: &str, spec: &str) {
+    let scratch = Scratch::new(&format!("slow-start-{game}"));
+    let games = play(&scratch, game, spec, "2", "0.7");
+    assert_eq!(games.len(), 2);
+    for record in &games {
+        assert_eq!(record.termination, Termination::Normal, "{record:?}");
+        // The start-up is noted on the engine's first turn, and no move's
+        // time includes it.
+        let first = a_side_debug(record).first().expect("the engine moved");
+        let startup_ms: u64 = first
+            .strip_prefix("start-up ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or_else(|| panic!("no start-up note in {first:?}"));
+        assert!(startup_ms >= 1500, "{first}");
+        let slowest = record.times_ms.iter().max().copied().unwrap_or(0);
+        assert!(slowest < startup_ms, "{record:?}");
+    }
+}
+
+/// An engine that never answers its set-up loses by `startup-timeout` once
+/// `--startup-time` is over, and leaves no process.
+fn check_silent_start(game: &str, spec_of: impl Fn(&str) -> String) {
+    let marker = format!("silentstartmarker{}{game}", std::process::id());
+    let scratch = Scratch::new(&format!("silent-start-{game}"));
+    let spec = spec_of(&format!("silent-start {marker}"));
+    let games = play_with(
+        &scratch,
+        game,
+        &spec,
+        "2",
+        "0.3",
+        &["--startup-time", "0.5"],
+    );
+    assert_eq!(games.len(), 2);
+    for record in &games {
+        assert_eq!(
+            record.termination,
+            Termination::StartupTimeout,
+            "{record:?}"
+        );
+        assert!(
+            record.detail.contains("start-up limit of 0.5 s"),
+            "{record:?}"
+        );
+        let winner = if record.player_a == "black" {
+            GameResult::White
+        } else {
+            GameResult::Black
+        };
+        assert_eq!(record.result, winner, "{record:?}");
+    }
+    assert_no_leftovers(&scratch, &marker);
+}
+
+#[test]
+fn slow_starting_engines_are_not_charged_for_start_up() {
+    check_slow_start("gomoku", &gomocup_fake("slow-start"));
+    check_slow_start("reversi", &gtp_fake("slow-start"));
+}
+
+#[test]
+fn engines_that_never_start_lose_by_startup_timeout() {
+    check_silent_start("gomoku", gomocup_fake);
+    check_silent_start("reversi", gtp_fake);
 }
 
 fn gomocup_fake(args: &str) -> String {
@@ -203,5 +283,29 @@ fn foreign_players_refuse_other_games() {
         let run = referee(&scratch, &["play", game, spec, "builtin:random"]);
         assert_eq!(run.output.status.code(), Some(2), "{spec}");
         assert!(run.stderr.contains(message), "{spec}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_bad_startup_time_is_refused() {
+    let scratch = Scratch::new("bad-startup-time");
+    for bad in ["0", "-1", "soon"] {
+        let run = referee(
+            &scratch,
+            &[
+                "play",
+                "gomoku",
+                "builtin:random",
+                "builtin:random",
+                "--startup-time",
+                bad,
+            ],
+        );
+        assert_eq!(run.output.status.code(), Some(2), "{bad}");
+        assert!(
+            run.stderr.contains("--startup-time"),
+            "{bad}: {}",
+            run.stderr
+        );
     }
 }

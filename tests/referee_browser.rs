@@ -183,3 +183,30 @@ fn replays_mark_the_gomoku_five_and_draw_nogo_on_81_intersections() {
     .expect("the screenshot saves");
     let _ = std::fs::remove_file(nogo);
 }
+
+#[test]
+fn a_tournament_page_shows_the_standings() {
+    let referee = WebReferee::start(&[
+        "tournament",
+        "tictactoe",
+        "r1=builtin:random",
+        "r2=builtin:random",
+        "p=builtin:perfect",
+        "--games",
+        "2",
+        "--time",
+        "0.2",
+    ]);
+    let mut browser = Browser::start(&scratch_file("chromium-profile-tournament"));
+    browser.open(&referee.url);
+    browser.wait_for("document.getElementById('report').textContent.includes('Tournament over')");
+    let title = browser.evaluate("document.getElementById('title').textContent");
+    assert_eq!(title, "tictactoe: round-robin of r1, r2, p");
+    let score = browser.evaluate("document.getElementById('score').textContent");
+    assert_eq!(score, "6 of 6 games played");
+    let report = browser.evaluate("document.getElementById('report').textContent");
+    assert!(report.as_str().unwrap().contains("Crosstable"), "{report}");
+    assert_eq!(browser.count("#list tr"), 6);
+    let (stdout, _) = referee.finish();
+    assert!(stdout.starts_with("Tournament (round-robin)"), "{stdout}");
+}

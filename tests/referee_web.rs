@@ -192,3 +192,39 @@ fn replay_data_marks_the_gomoku_five_and_puts_nogo_on_points() {
     );
     assert_eq!(data["views"][2]["cells"].as_str().unwrap().len(), 81);
 }
+
+#[test]
+fn a_tournament_on_the_web_board_shows_every_game_and_the_standings() {
+    let referee = WebReferee::start(&[
+        "tournament",
+        "tictactoe",
+        "r1=builtin:random",
+        "r2=builtin:random",
+        "p=builtin:perfect",
+        "--games",
+        "2",
+        "--time",
+        "0.2",
+        "--seed",
+        "4",
+    ]);
+    let mut state = referee.state_after(0);
+    while state["report"].is_null() {
+        state = referee.state_after(state["version"].as_u64().unwrap());
+    }
+    assert_eq!(state["format"], "round-robin");
+    assert_eq!(state["games_total"], 6);
+    let games = state["games"].as_array().expect("the game list");
+    assert_eq!(games.len(), 6, "{games:?}");
+    assert!(games.iter().all(|g| g["result"].is_string()), "{games:?}");
+    let report = state["report"].as_str().unwrap();
+    assert!(
+        report.starts_with("Tournament (round-robin): 3 players, 6 games"),
+        "{report}"
+    );
+    // The standings after the last game are the final report.
+    assert_eq!(state["standings"].as_str(), Some(report));
+    assert!(report.contains("Crosstable"), "{report}");
+    let (stdout, _) = referee.finish();
+    assert_eq!(stdout, report);
+}

@@ -4,16 +4,23 @@
 //! referee. Killing the whole group at the end takes every descendant with it.
 //!
 //! Every live group is registered, so that a referee stopped by SIGINT or
-//! SIGTERM can kill them all before it exits ([`kill_all_bots`]).
+//! SIGTERM can kill them all before it exits ([`kill_all_bots`]), and so that
+//! the memory watcher (see `memory_watch`) can measure and stop a group over
+//! its limit.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Once, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::memory_watch::{
+    find_members, resident_kib, MemoryWatch, ADDRESS_SPACE_BACKSTOP_FACTOR, MEMBER_SCAN_EVERY,
+    SAMPLE_INTERVAL,
+};
 use super::record::Termination;
 use crate::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
 
@@ -46,21 +53,46 @@ pub const ALLOCATION_FAILURE_MESSAGES: [&str; 6] = [
     "cannot allocate memory",
 ];
 
+/// How long an engine of another protocol may take to answer its set-up
+/// (Gomocup `START`, GTP `boardsize`, ...) unless told otherwise: as generous
+/// as the managers of those engines.
+pub const DEFAULT_STARTUP_TIME: Duration = Duration::from_secs(10);
+
 /// How an external bot is started.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotProcessOptions {
     /// Copy the bot's stderr to the referee's (it is read either way, for the
     /// memory verdict, and discarded otherwise).
     pub show_stderr: bool,
-    /// Cap in MiB on the address space of the bot and of everything it starts
-    /// (`RLIMIT_AS`, set in the child before it runs the command); `None`: no cap.
+    /// Limit in MiB on the resident memory of the bot's whole process group
+    /// (see `memory_watch`), with an address-space backstop
+    /// [`ADDRESS_SPACE_BACKSTOP_FACTOR`] times larger; `None`: no limit.
     pub memory_mb: Option<u64>,
+    /// How long an engine of another protocol may take to answer its set-up,
+    /// before and apart from its first move's clock.
+    pub startup_time: Duration,
+}
+
+impl Default for BotProcessOptions {
+    fn default() -> Self {
+        BotProcessOptions {
+            show_stderr: false,
+            memory_mb: None,
+            startup_time: DEFAULT_STARTUP_TIME,
+        }
+    }
+}
+
+/// A bot's process group, registered while its leader is unreaped.
+struct LiveGroup {
+    group: libc::pid_t,
+    memory: Option<Arc<MemoryWatch>>,
 }
 
 /// The process groups of every bot alive, and whether the referee is
 /// shutting down (then no new bot may start).
 struct LiveGroups {
-    groups: Vec<libc::pid_t>,
+    groups: Vec<LiveGroup>,
     closed: bool,
 }
 
@@ -89,12 +121,55 @@ fn kill_group(group: libc::pid_t) {
 pub fn kill_all_bots() -> usize {
     let mut live = live_groups();
     live.closed = true;
-    for &group in &live.groups {
-        kill_group(group);
+    for live_group in &live.groups {
+        kill_group(live_group.group);
     }
     let killed = live.groups.len();
     live.groups.clear();
     killed
+}
+
+/// Starts the memory watcher, once: it samples every group with a limit and
+/// kills those over it.
+fn start_memory_watcher() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        thread::spawn(|| {
+            let mut members = HashMap::new();
+            for sample in 0u64.. {
+                thread::sleep(SAMPLE_INTERVAL);
+                sample_memory(&mut members, sample % MEMBER_SCAN_EVERY == 0);
+            }
+        });
+    });
+}
+
+/// One sample of every watched group (of the processes in `members`, looked
+/// for anew if `scan`); a group over its limit is killed, under the
+/// registry's lock, so only while its leader is unreaped.
+fn sample_memory(members: &mut HashMap<libc::pid_t, Vec<libc::pid_t>>, scan: bool) {
+    let watched: Vec<(libc::pid_t, Arc<MemoryWatch>)> = live_groups()
+        .groups
+        .iter()
+        .filter_map(|g| Some((g.group, Arc::clone(g.memory.as_ref()?))))
+        .collect();
+    let groups: Vec<libc::pid_t> = watched.iter().map(|(group, _)| *group).collect();
+    members.retain(|group, _| groups.contains(group));
+    if groups.is_empty() {
+        return;
+    }
+    if scan || groups.iter().any(|group| !members.contains_key(group)) {
+        *members = find_members(&groups);
+    }
+    for (group, watch) in watched {
+        let kib = resident_kib(group, &members[&group]);
+        if watch.record(kib) {
+            let live = live_groups();
+            if live.groups.iter().any(|g| g.group == group) {
+                kill_group(group);
+            }
+        }
+    }
 }
 
 /// The end of a bot's stderr, filled by its reader thread.
@@ -127,7 +202,7 @@ pub struct BotProcess {
     stdout: Receiver<Vec<u8>>,
     stdout_closed: bool,
     stderr: SharedTail,
-    memory_mb: Option<u64>,
+    memory: Option<Arc<MemoryWatch>>,
     exit_status: Option<ExitStatus>,
     reaped: bool,
 }
@@ -149,9 +224,10 @@ impl BotProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        let memory_bytes = options
-            .memory_mb
-            .map(|mb| mb.saturating_mul(1 << 20) as libc::rlim_t);
+        let backstop_bytes = options.memory_mb.map(|mb| {
+            mb.saturating_mul(ADDRESS_SPACE_BACKSTOP_FACTOR)
+                .saturating_mul(1 << 20) as libc::rlim_t
+        });
         let parent = std::process::id() as libc::pid_t;
         // SAFETY: the closure runs in the forked child before exec and only
         // makes async-signal-safe system calls (prctl, getppid, setrlimit).
@@ -169,7 +245,7 @@ impl BotProcess {
                 }
                 #[cfg(not(target_os = "linux"))]
                 let _ = parent;
-                if let Some(bytes) = memory_bytes {
+                if let Some(bytes) = backstop_bytes {
                     let limit = libc::rlimit {
                         rlim_cur: bytes,
                         rlim_max: bytes,
@@ -181,6 +257,10 @@ impl BotProcess {
                 Ok(())
             });
         }
+        let memory = options.memory_mb.map(|mb| Arc::new(MemoryWatch::new(mb)));
+        if memory.is_some() {
+            start_memory_watcher();
+        }
         let mut child = {
             // Registered under the lock, so a shutdown either comes before
             // the start (and refuses it) or after the registration (and kills it).
@@ -189,7 +269,10 @@ impl BotProcess {
                 return Err(std::io::Error::other("the referee is shutting down"));
             }
             let child = shell.spawn()?;
-            live.groups.push(child.id() as libc::pid_t);
+            live.groups.push(LiveGroup {
+                group: child.id() as libc::pid_t,
+                memory: memory.clone(),
+            });
             child
         };
         let mut stdin = child.stdin.take().expect("stdin is piped");
@@ -235,7 +318,7 @@ impl BotProcess {
             stdout: output_rx,
             stdout_closed: false,
             stderr: stderr_tail,
-            memory_mb: options.memory_mb,
+            memory,
             exit_status: None,
             reaped: false,
         })
@@ -299,6 +382,9 @@ impl BotProcess {
                 );
             }
             if let Some(marker_at) = complete(&buffer) {
+                if let Some(over) = self.over_memory() {
+                    return fault(Termination::Memory, over);
+                }
                 return TurnOutput::Answer {
                     text: String::from_utf8_lossy(&buffer[..marker_at]).into_owned(),
                     keep_running: true,
@@ -376,6 +462,9 @@ impl BotProcess {
         if !status.success() {
             return self.death(format!("the bot exited with {status}"));
         }
+        if let Some(over) = self.over_memory() {
+            return fault(Termination::Memory, over);
+        }
         let text = String::from_utf8_lossy(&buffer).into_owned();
         if text.trim().is_empty() {
             return self.death("the bot exited without answering".into());
@@ -421,7 +510,7 @@ impl BotProcess {
             // may be reused by an unrelated group.
             let mut live = live_groups();
             kill_group(self.process_group);
-            live.groups.retain(|&group| group != self.process_group);
+            live.groups.retain(|g| g.group != self.process_group);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -438,19 +527,26 @@ impl Drop for BotProcess {
 impl BotProcess {
     /// The bot's exit status if it has exited, without reaping it: while the
     /// zombie stands, its id (and so its process group id) cannot be reused,
-    /// and killing the group stays safe. Only `kill` reaps.
+    /// and killing the group stays safe. Only `kill` reaps. The kernel's peak
+    /// resident size of the bot (and of the children it reaped) is recorded
+    /// against the memory limit.
     fn peek_exit(&self) -> std::io::Result<Option<ExitStatus>> {
         use std::os::unix::process::ExitStatusExt;
-        // SAFETY: waitid writes into the zeroed siginfo it is given; the
-        // accessors read the fields waitid filled for a child event.
+        // SAFETY: waitid writes into the zeroed siginfo and rusage it is
+        // given; the accessors read the fields waitid filled for a child event.
         unsafe {
             let mut info: libc::siginfo_t = std::mem::zeroed();
+            let mut usage: libc::rusage = std::mem::zeroed();
             let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-            if libc::waitid(libc::P_PID, self.child.id() as libc::id_t, &mut info, flags) != 0 {
+            if wait_id(self.child.id(), &mut info, flags, &mut usage) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             if info.si_pid() == 0 {
                 return Ok(None);
+            }
+            if let Some(watch) = &self.memory {
+                // ru_maxrss is in KiB on Linux.
+                watch.record(usage.ru_maxrss.max(0) as u64);
             }
             let status = info.si_status();
             // The raw wait status: exit code in the second byte, or the
@@ -464,14 +560,23 @@ impl BotProcess {
         }
     }
 
-    /// The verdict on a bot that died without a proper answer: `memory` if it
-    /// ran under a memory cap and its stderr ends with an allocation failure
-    /// (see [`ALLOCATION_FAILURE_MESSAGES`]), `crash` otherwise. The cap itself
-    /// leaves no other trace: a failed allocation is an ordinary error return
-    /// to the bot, so a bot that dies of it silently (say a segfault on an
-    /// unchecked null pointer) is judged a crash.
+    /// Why the bot is over its memory limit, if it is (sampled, or at exit).
+    fn over_memory(&self) -> Option<String> {
+        self.memory.as_ref()?.verdict()
+    }
+
+    /// The verdict on a bot that died without a proper answer: `memory` if its
+    /// resident memory went over the limit (then the watcher killed it), or if
+    /// it ran under the address-space backstop and its stderr ends with an
+    /// allocation failure (see [`ALLOCATION_FAILURE_MESSAGES`]); `crash`
+    /// otherwise. The backstop leaves no other trace: a failed allocation is
+    /// an ordinary error return to the bot, so a bot that dies of it silently
+    /// (say a segfault on an unchecked null pointer) is judged a crash.
     fn death(&self, detail: String) -> TurnOutput {
-        let Some(mb) = self.memory_mb else {
+        if let Some(over) = self.over_memory() {
+            return fault(Termination::Memory, format!("{over} ({detail})"));
+        }
+        let Some(mb) = self.memory.as_ref().map(|watch| watch.limit_mib()) else {
             return fault(Termination::Crash, detail);
         };
         let tail = self.stderr_tail();
@@ -489,7 +594,10 @@ impl BotProcess {
             .trim();
         fault(
             Termination::Memory,
-            format!("{detail} after an allocation failure under the {mb} MiB cap: {line}"),
+            format!(
+                "{detail} after an allocation failure under the address-space backstop \
+                 ({ADDRESS_SPACE_BACKSTOP_FACTOR} x the {mb} MiB limit): {line}"
+            ),
         )
     }
 
@@ -533,6 +641,42 @@ fn spawn_stderr_reader(mut stderr: impl Read + Send + 'static, tail: SharedTail,
         tail.0.lock().unwrap_or_else(PoisonError::into_inner).closed = true;
         tail.1.notify_all();
     });
+}
+
+/// `waitid` with the kernel's resource usage of the child (Linux's system
+/// call takes a fifth argument that the C library's wrapper leaves out).
+///
+/// # Safety
+/// `info` and `usage` must be valid for writes.
+#[cfg(target_os = "linux")]
+unsafe fn wait_id(
+    pid: u32,
+    info: &mut libc::siginfo_t,
+    flags: libc::c_int,
+    usage: &mut libc::rusage,
+) -> libc::c_long {
+    libc::syscall(
+        libc::SYS_waitid,
+        libc::P_PID,
+        pid as libc::id_t,
+        info as *mut libc::siginfo_t,
+        flags,
+        usage as *mut libc::rusage,
+    )
+}
+
+/// `waitid`; elsewhere than Linux the peak at exit is not measured.
+///
+/// # Safety
+/// `info` must be valid for writes.
+#[cfg(not(target_os = "linux"))]
+unsafe fn wait_id(
+    pid: u32,
+    info: &mut libc::siginfo_t,
+    flags: libc::c_int,
+    _usage: &mut libc::rusage,
+) -> libc::c_long {
+    libc::waitid(libc::P_PID, pid as libc::id_t, info, flags).into()
 }
 
 fn fault(termination: Termination, detail: String) -> TurnOutput {
@@ -607,8 +751,8 @@ mod tests {
 
     fn death_of(script: &str, memory_mb: Option<u64>) -> TurnOutput {
         let options = BotProcessOptions {
-            show_stderr: false,
             memory_mb,
+            ..Default::default()
         };
         let mut bot = BotProcess::spawn(script, &options).unwrap();
         bot.exchange("\n".into(), Duration::from_secs(5)).0
@@ -665,19 +809,39 @@ mod tests {
     }
 
     #[test]
-    fn address_space_cap_applies_to_the_bot() {
+    fn the_address_space_backstop_is_far_above_the_limit() {
         let options = BotProcessOptions {
-            show_stderr: false,
             memory_mb: Some(100),
+            ..Default::default()
         };
         let mut bot = BotProcess::spawn("read line; ulimit -v", &options).unwrap();
         let (out, _) = bot.exchange("\n".into(), Duration::from_secs(5));
         assert_eq!(
             out,
             TurnOutput::Answer {
-                text: format!("{}\n", 100 * 1024),
+                text: format!("{}\n", ADDRESS_SPACE_BACKSTOP_FACTOR * 100 * 1024),
                 keep_running: false
             }
         );
+    }
+
+    #[test]
+    fn resident_memory_over_the_limit_is_a_memory_death() {
+        // The shell keeps 8 MiB of text in a variable and waits: its resident
+        // size passes a 4 MiB limit, and the watcher kills it within the turn.
+        let options = BotProcessOptions {
+            memory_mb: Some(4),
+            ..Default::default()
+        };
+        let script = "big=$(head -c 8388608 /dev/zero | tr '\\0' x); sleep 5; echo ${#big}";
+        let mut bot = BotProcess::spawn(script, &options).unwrap();
+        let (out, _) = bot.exchange("\n".into(), Duration::from_secs(4));
+        match out {
+            TurnOutput::Fault {
+                termination: Termination::Memory,
+                detail,
+            } => assert!(detail.contains("over the 4 MiB limit"), "{detail}"),
+            other => panic!("{other:?}"),
+        }
     }
 }

@@ -326,6 +326,7 @@ pub fn run_local<G: BotGame>(config: &LocalConfig) -> anyhow::Result<()> {
     let process = BotProcessOptions {
         show_stderr: config.bot_stderr,
         memory_mb: None,
+        ..Default::default()
     };
     let mut sessions: HashMap<String, Session<G>> = HashMap::new();
     let mut outbox: Vec<(String, String)> = Vec::new();

@@ -7,17 +7,12 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
-
 use super::bot_io::IoMode;
 use super::botzone_local::{run_local, LocalConfig};
-use super::cli_run::{run_game, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
-use super::player_spec::PlayerSpec;
+use super::cli_run::{run_and_report, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
 use super::replay::{find_game, read_log, replay_html};
-use super::schedule::{Entrant, Format};
-use super::shutdown;
+use super::schedule::Format;
 use super::stats::Sprt;
-use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -111,10 +106,6 @@ struct PlayArgs {
     /// Stop early on a decision of this SPRT on normalized Elo: ELO0,ELO1[,ALPHA,BETA].
     #[arg(long)]
     sprt: Option<Sprt>,
-    /// Watch the match in a browser at this address (default 127.0.0.1:8080; a bare port
-    /// means 127.0.0.1). Implied by a `web` player.
-    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
-    web: Option<String>,
     #[command(flatten)]
     run: RunOptions,
 }
@@ -161,35 +152,7 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
     config.show = args.show || (!args.no_show && args.run.games == 1 && stderr_is_terminal);
     config.progress = stderr_is_terminal && !config.show;
     config.sprt = args.sprt;
-    let has_web_player = config
-        .players
-        .iter()
-        .any(|p| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web);
-    let web = args
-        .web
-        .or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
-    let Some(address) = web else {
-        let results = run_game(args.game, &config)?;
-        print!("{}", results.report(args.sprt));
-        return Ok(());
-    };
-    if has_web_player && args.run.time < std::time::Duration::from_secs(10) {
-        eprintln!(
-            "referee: the web player has {} s a move like any player; give more with --time",
-            args.run.time.as_secs_f64()
-        );
-    }
-    shutdown::install()?;
-    let (results, server) = match args.game {
-        GameName::Reversi => run_match_on_web::<Reversi>(&config, &address),
-        GameName::Gomoku => run_match_on_web::<Gomoku>(&config, &address),
-        GameName::Nogo => run_match_on_web::<NoGo>(&config, &address),
-        GameName::Tictactoe => run_match_on_web::<TicTacToe>(&config, &address),
-    }?;
-    print!("{}", results.report(args.sprt));
-    std::io::Write::flush(&mut std::io::stdout())?;
-    linger(&server);
-    Ok(())
+    run_and_report(args.game, &config, args.run.web.clone())
 }
 
 fn replay(args: ReplayArgs) -> anyhow::Result<()> {

@@ -22,14 +22,15 @@ use super::schedule::{Entrant, Format, Shard};
 use super::shutdown;
 use super::stats::Sprt;
 use super::summary::render_report;
+use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 
 /// Botzone's memory limit, in MiB.
 const BOTZONE_MEMORY_MB: u64 = 256;
 
-/// `--time`: the bots' parser of turn seconds, zero refused.
+/// `--time`, `--startup-time`: the bots' parser of turn seconds, zero refused.
 fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
     match parse_turn_seconds(text)? {
-        Duration::ZERO => Err("the time per turn must be positive".to_string()),
+        Duration::ZERO => Err("the time must be positive".to_string()),
         time => Ok(time),
     }
 }
@@ -72,14 +73,28 @@ pub struct RunOptions {
     /// shards' logs with `referee stats`.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Cap on each external bot's address space in MiB (Botzone's limit is
-    /// 256); 0 turns it off. A bot that dies of a failed allocation under it
-    /// loses by `memory`. Built-in (in-process) players are not subject to it.
+    /// Limit in MiB on the resident memory of each external bot's whole process
+    /// group, sampled every 10 ms and at its exit (Botzone's limit is 256); a bot
+    /// over it is killed and loses by `memory`. 0 turns it off. Announced to
+    /// Gomocup brains as `INFO max_memory`. Reserved but untouched address
+    /// space does not count. Built-in (in-process) players are not subject to it.
     #[arg(long, value_name = "MB", default_value_t = BOTZONE_MEMORY_MB)]
     pub memory: u64,
+    /// Seconds an engine of another protocol (gomocup:, gtp:, nboard:) may take
+    /// to answer its set-up (`START`, `boardsize`, ...) before its first move's
+    /// clock starts; one that takes longer loses by `startup-timeout`. Botzone
+    /// bots have no separate start-up: their first turn gets double time.
+    #[arg(long, value_name = "SECS", default_value = "10", allow_hyphen_values = true,
+        value_parser = positive_turn_seconds)]
+    pub startup_time: Duration,
     /// Let the bots' stderr through (discarded by default).
     #[arg(long)]
     pub bot_stderr: bool,
+    /// Watch every game live in a browser at this address, with the score (or a
+    /// tournament's ratings and crosstable) after each (default 127.0.0.1:8080;
+    /// a bare port means 127.0.0.1). Implied by a `web` player.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = DEFAULT_ADDRESS)]
+    pub web: Option<String>,
 }
 
 impl RunOptions {
@@ -126,10 +141,48 @@ impl RunOptions {
             process: BotProcessOptions {
                 show_stderr: self.bot_stderr,
                 memory_mb: (self.memory > 0).then_some(self.memory),
+                startup_time: self.startup_time,
             },
             observer: None,
         })
     }
+}
+
+/// Runs `config` for `game` and prints its report; on a web board at `web`
+/// (or the default address if a player is `web`), which then stays up until
+/// Enter.
+pub fn run_and_report(
+    game: GameName,
+    config: &MatchConfig,
+    web: Option<String>,
+) -> anyhow::Result<()> {
+    let has_web_player = config
+        .players
+        .iter()
+        .any(|p| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web);
+    let web = web.or_else(|| has_web_player.then(|| DEFAULT_ADDRESS.to_string()));
+    let Some(address) = web else {
+        let results = run_game(game, config)?;
+        print!("{}", results.report(config.sprt));
+        return Ok(());
+    };
+    if has_web_player && config.time < Duration::from_secs(10) {
+        eprintln!(
+            "referee: the web player has {} s a move like any player; give more with --time",
+            config.time.as_secs_f64()
+        );
+    }
+    shutdown::install()?;
+    let (results, server) = match game {
+        GameName::Reversi => run_match_on_web::<Reversi>(config, &address),
+        GameName::Gomoku => run_match_on_web::<Gomoku>(config, &address),
+        GameName::Nogo => run_match_on_web::<NoGo>(config, &address),
+        GameName::Tictactoe => run_match_on_web::<TicTacToe>(config, &address),
+    }?;
+    print!("{}", results.report(config.sprt));
+    std::io::Write::flush(&mut std::io::stdout())?;
+    linger(&server);
+    Ok(())
 }
 
 /// Runs `config` for `game`, with SIGINT and SIGTERM killing every bot first.
@@ -174,9 +227,7 @@ pub fn tournament(args: TournamentArgs) -> anyhow::Result<()> {
     };
     let io = vec![args.run.io; args.players.len()];
     let config = args.run.config(args.game, format, args.players, io)?;
-    let results = run_game(args.game, &config)?;
-    print!("{}", results.report(None));
-    Ok(())
+    run_and_report(args.game, &config, args.run.web.clone())
 }
 
 #[derive(clap::Args, Debug)]

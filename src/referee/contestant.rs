@@ -31,7 +31,7 @@ pub struct Fault {
 pub struct TurnReport {
     /// The answered coordinates (not yet judged), or the fault that ends the game.
     pub answer: Result<(i32, i32), Fault>,
-    /// Wall-clock time the turn took.
+    /// Wall-clock time the turn took (an engine's start-up not included).
     pub elapsed: Duration,
     /// The player's debug text for this turn (may be empty).
     pub debug: String,
@@ -40,8 +40,10 @@ pub struct TurnReport {
 /// A player taking part in one game.
 pub trait Contestant<G: Game>: Send {
     /// Plays one turn. Contract: returns within `turn.limit` plus a small
-    /// overhead (players without a clock, like a human, are exempt); reports
-    /// a fault instead of panicking on any misbehaviour of what it runs.
+    /// overhead (players without a clock, like a human, are exempt; an engine
+    /// of another protocol may first spend up to its start-up limit on its
+    /// set-up, which `elapsed` leaves out); reports a fault instead of
+    /// panicking on any misbehaviour of what it runs.
     fn play_turn(&mut self, turn: &Turn<'_, G>) -> TurnReport;
 
     /// The game is over: release everything this player holds (a kept-running

@@ -1,9 +1,17 @@
 //! An engine of another world (Gomocup, GTP, NBoard) as a player: one
 //! process per game, started and killed like a Botzone bot (`BotProcess`:
-//! its own process group, output cap, the turn's clock from writing the
-//! input to reading the complete answer), spoken to by a line protocol.
+//! its own process group, output cap, memory limit, the turn's clock from
+//! writing the input to reading the complete answer), spoken to by a line
+//! protocol.
+//!
+//! As the managers of those engines do, start-up is not a move: the engine
+//! first answers its protocol's set-up (`START`, `boardsize`, ...) under a
+//! separate, generous limit (`--startup-time`), and only then does its first
+//! move's clock start. The time the set-up took is noted in that turn's debug
+//! text, not in the move's time.
 
 use std::marker::PhantomData;
+use std::time::Duration;
 
 use crate::game::{Game, MoveList};
 
@@ -14,8 +22,18 @@ use super::record::Termination;
 /// One line protocol, as the referee speaks it to an engine. A fresh value
 /// serves one game.
 pub trait ForeignProtocol<G: Game>: Send {
-    /// What to write at the start of `turn` (the first turn includes the
-    /// protocol's greeting and set-up).
+    /// The set-up written once the engine has started, answered before its
+    /// first move (a board size, a greeting and a ping, ...).
+    fn setup_input(&mut self) -> String;
+
+    /// The length of the set-up's complete answer at the start of `output`,
+    /// once it is all there.
+    fn setup_end(&mut self, output: &[u8]) -> Option<usize>;
+
+    /// Whether the complete answer to the set-up accepts it (why not otherwise).
+    fn read_setup(&mut self, text: &str) -> Result<(), String>;
+
+    /// What to write at the start of `turn`.
     fn turn_input(&mut self, turn: &Turn<'_, G>) -> String;
 
     /// The length of the complete answer at the start of `output`, once it
@@ -62,6 +80,55 @@ impl<G: Game, P: ForeignProtocol<G>> ForeignEngine<G, P> {
         }
     }
 
+    /// Starts the engine and has it answer its set-up within the start-up
+    /// limit; returns how long that took.
+    fn start(&mut self) -> Result<Duration, Fault> {
+        let mut process = BotProcess::spawn(&self.command, &self.options).map_err(|e| Fault {
+            termination: Termination::Crash,
+            detail: format!("cannot start: {e}"),
+        })?;
+        let limit = self.options.startup_time;
+        let setup = self.protocol.setup_input();
+        let protocol = &mut self.protocol;
+        let (output, took) =
+            process.exchange_until(setup, limit, &mut |out| protocol.setup_end(out));
+        let failure = match output {
+            TurnOutput::Answer {
+                text,
+                keep_running: true,
+            } => match self.protocol.read_setup(&text) {
+                Ok(()) => {
+                    self.process = Some(process);
+                    return Ok(took);
+                }
+                Err(why) => (Termination::BadOutput, why),
+            },
+            TurnOutput::Answer { .. } => (
+                Termination::Crash,
+                "the engine exited before answering its set-up".into(),
+            ),
+            TurnOutput::Fault {
+                termination: Termination::Timeout,
+                ..
+            } => (
+                Termination::StartupTimeout,
+                format!(
+                    "no complete answer to the set-up within the start-up limit of {:.1} s",
+                    limit.as_secs_f64()
+                ),
+            ),
+            TurnOutput::Fault {
+                termination,
+                detail,
+            } => (termination, format!("during the set-up: {detail}")),
+        };
+        process.kill();
+        Err(Fault {
+            termination: failure.0,
+            detail: failure.1,
+        })
+    }
+
     fn fail(&mut self, termination: Termination, detail: String) -> Result<(i32, i32), Fault> {
         if let Some(mut process) = self.process.take() {
             process.kill();
@@ -91,19 +158,20 @@ impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
                 debug: "forced pass (answered by the referee)".into(),
             };
         }
-        let input = self.protocol.turn_input(turn);
+        let mut startup = None;
         if self.process.is_none() {
-            match BotProcess::spawn(&self.command, &self.options) {
-                Ok(process) => self.process = Some(process),
-                Err(e) => {
+            match self.start() {
+                Ok(took) => startup = Some(took),
+                Err(fault) => {
                     return TurnReport {
-                        answer: self.fail(Termination::Crash, format!("cannot start: {e}")),
-                        elapsed: Default::default(),
+                        answer: Err(fault),
+                        elapsed: Duration::ZERO,
                         debug: String::new(),
                     }
                 }
             }
         }
+        let input = self.protocol.turn_input(turn);
         let process = self.process.as_mut().expect("started above");
         let protocol = &mut self.protocol;
         let (output, elapsed) =
@@ -114,11 +182,15 @@ impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
                 keep_running: true,
             } => match self.protocol.read_answer(&text) {
                 Ok((xy, debug)) => {
+                    let debug = match startup {
+                        Some(took) => startup_note(took, &debug),
+                        None => debug,
+                    };
                     return TurnReport {
                         answer: Ok(xy),
                         elapsed,
                         debug,
-                    }
+                    };
                 }
                 Err(why) => self.fail(Termination::BadOutput, why),
             },
@@ -142,6 +214,16 @@ impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
         if let Some(process) = self.process.take() {
             process.shut_down_with(self.protocol.farewell());
         }
+    }
+}
+
+/// The first turn's debug text with the time the set-up took before it.
+fn startup_note(took: Duration, debug: &str) -> String {
+    let note = format!("start-up {} ms", took.as_millis());
+    if debug.is_empty() {
+        note
+    } else {
+        format!("{note} | {debug}")
     }
 }
 

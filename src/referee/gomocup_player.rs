@@ -1,6 +1,12 @@
 //! The referee's side of the Gomocup (Piskvork "pbrain") protocol, for
-//! `gomocup:CMD` players: `START`, the `INFO` keys, then `BEGIN`, `TURN x,y`
-//! or a `BOARD` of the game so far (opening included), and `END`.
+//! `gomocup:CMD` players. The set-up, answered under the start-up limit, is
+//! `START` (its `OK` awaited, as Piskvork and c-gomoku-cli do), the game's
+//! `INFO` keys, and `ABOUT`, whose answer shows that the brain has read
+//! them: brains size their tables on `INFO max_memory` (Rapfi allocates and
+//! clears its transposition table there), which belongs to start-up, not to
+//! the first move. Then each turn is `INFO timeout_turn` (when it changes) and
+//! `BEGIN`, `TURN x,y` or a `BOARD` of the game so far (opening included);
+//! `END` at the end.
 
 use std::time::Duration;
 
@@ -8,9 +14,6 @@ use crate::game::Game;
 
 use super::contestant::Turn;
 use super::foreign_engine::{complete_lines, ForeignProtocol};
-
-/// The memory Botzone gives a bot, announced as `INFO max_memory`.
-const MAX_MEMORY_BYTES: u64 = 256 << 20;
 
 /// Lines a brain may write at any time besides its answers.
 fn is_diagnostic(line: &str) -> bool {
@@ -25,40 +28,94 @@ fn is_refusal(line: &str) -> bool {
     word.eq_ignore_ascii_case("ERROR") || word.eq_ignore_ascii_case("UNKNOWN")
 }
 
+/// The end of the `count`-th answer line (diagnostics skipped) in `output`,
+/// or of an earlier refusal.
+fn answer_lines_end(output: &[u8], count: usize) -> Option<usize> {
+    complete_lines(output)
+        .filter(|(line, _)| !(line.trim().is_empty() || is_diagnostic(line)))
+        .enumerate()
+        .find(|(index, (line, _))| index + 1 == count || is_refusal(line))
+        .map(|(_, (_, end))| end)
+}
+
+/// The answer lines of `text` and its diagnostics joined as debug text.
+fn split_answer(text: &str) -> (Vec<&str>, String) {
+    let mut debug = Vec::new();
+    let mut answers = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if is_diagnostic(line) {
+            debug.push(line);
+        } else if !line.is_empty() {
+            answers.push(line);
+        }
+    }
+    (answers, debug.join(" | "))
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(120).collect()
+}
+
 /// One game's conversation with a brain.
-#[derive(Default)]
 pub struct GomocupProtocol {
+    /// `INFO max_memory`: the referee's memory limit in bytes, 0 for none.
+    max_memory_bytes: u64,
+    /// The first move was asked for (`BEGIN` or `BOARD`); later ones are `TURN`s.
     started: bool,
-    /// This turn's answer begins with `START`'s `OK`.
-    expect_ok: bool,
     /// The `timeout_turn` last announced.
     announced_limit: Option<Duration>,
 }
 
 impl GomocupProtocol {
-    pub fn new() -> Self {
-        Self::default()
+    /// `memory_mb`: the limit the brain runs under (`--memory`), announced.
+    pub fn new(memory_mb: Option<u64>) -> Self {
+        GomocupProtocol {
+            max_memory_bytes: memory_mb.map_or(0, |mb| mb.saturating_mul(1 << 20)),
+            started: false,
+            announced_limit: None,
+        }
     }
 }
 
 impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
+    fn setup_input(&mut self) -> String {
+        format!(
+            "START {}\nINFO timeout_match 0\nINFO max_memory {}\nINFO game_type 1\nINFO rule 0\n\
+             ABOUT\n",
+            G::WIDTH,
+            self.max_memory_bytes
+        )
+    }
+
+    fn setup_end(&mut self, output: &[u8]) -> Option<usize> {
+        // `OK`, then the answer to `ABOUT` (any line, `UNKNOWN` included); a
+        // refused `START` ends the set-up at once.
+        answer_lines_end(output, 2)
+    }
+
+    fn read_setup(&mut self, text: &str) -> Result<(), String> {
+        match split_answer(text).0.first() {
+            Some(ok) if ok.eq_ignore_ascii_case("OK") => Ok(()),
+            other => Err(format!(
+                "START {} refused: {:?}",
+                G::WIDTH,
+                short(other.copied().unwrap_or(""))
+            )),
+        }
+    }
+
     fn turn_input(&mut self, turn: &Turn<'_, G>) -> String {
         let mut input = String::new();
-        self.expect_ok = !self.started;
-        if !self.started {
-            input.push_str(&format!("START {}\n", G::WIDTH));
-            input.push_str("INFO timeout_match 0\n");
-            input.push_str(&format!("INFO max_memory {MAX_MEMORY_BYTES}\n"));
-            input.push_str("INFO game_type 1\nINFO rule 0\n");
-        }
+        let first = !self.started;
+        self.started = true;
         if self.announced_limit != Some(turn.limit) {
             input.push_str(&format!("INFO timeout_turn {}\n", turn.limit.as_millis()));
             self.announced_limit = Some(turn.limit);
         }
-        match (self.started, turn.moves) {
-            (false, []) => input.push_str("BEGIN\n"),
-            (false, [(x, y)]) | (true, [.., (x, y)]) => input.push_str(&format!("TURN {x},{y}\n")),
-            (false, moves) => {
+        match (first, turn.moves) {
+            (true, []) => input.push_str("BEGIN\n"),
+            (true, [(x, y)]) | (false, [.., (x, y)]) => input.push_str(&format!("TURN {x},{y}\n")),
+            (true, moves) => {
                 // An opening: the brain owns the stones of its colour.
                 input.push_str("BOARD\n");
                 let own_parity = moves.len() % 2;
@@ -68,56 +125,23 @@ impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
                 }
                 input.push_str("DONE\n");
             }
-            (true, []) => unreachable!("a started brain has moved before"),
+            (false, []) => unreachable!("a started brain has moved before"),
         }
-        self.started = true;
         input
     }
 
     fn answer_end(&mut self, output: &[u8]) -> Option<usize> {
-        let mut needed = if self.expect_ok { 2 } else { 1 };
-        for (line, end) in complete_lines(output) {
-            if line.trim().is_empty() || is_diagnostic(line) {
-                continue;
-            }
-            needed -= 1;
-            if needed == 0 || is_refusal(line) {
-                return Some(end);
-            }
-        }
-        None
+        answer_lines_end(output, 1)
     }
 
     fn read_answer(&mut self, text: &str) -> Result<((i32, i32), String), String> {
-        let mut debug = Vec::new();
-        let mut answers = Vec::new();
-        for line in text.lines().map(str::trim) {
-            if is_diagnostic(line) {
-                debug.push(line.to_string());
-            } else if !line.is_empty() {
-                answers.push(line);
-            }
-        }
-        let short = |s: &str| s.chars().take(120).collect::<String>();
-        let mut answers = answers.into_iter();
-        if self.expect_ok {
-            match answers.next() {
-                Some(ok) if ok.eq_ignore_ascii_case("OK") => {}
-                other => {
-                    return Err(format!(
-                        "START {} refused: {:?}",
-                        G::WIDTH,
-                        short(other.unwrap_or(""))
-                    ))
-                }
-            }
-        }
-        let line = answers.next().unwrap_or("");
+        let (answers, debug) = split_answer(text);
+        let line = answers.first().copied().unwrap_or("");
         let point = line.split_once(',').and_then(|(x, y)| {
             Some((x.trim().parse::<i32>().ok()?, y.trim().parse::<i32>().ok()?))
         });
         match point {
-            Some(xy) => Ok((xy, debug.join(" | "))),
+            Some(xy) => Ok((xy, debug)),
             None => Err(format!("expected a move `x,y`, got {:?}", short(line))),
         }
     }
@@ -144,18 +168,20 @@ mod tests {
     }
 
     #[test]
-    fn first_turns_start_the_brain_then_turns_follow() {
-        let mut black = GomocupProtocol::new();
+    fn the_set_up_informs_the_brain_then_turns_follow() {
+        let mut black = GomocupProtocol::new(Some(256));
+        let setup = ForeignProtocol::<Gomoku>::setup_input(&mut black);
+        assert!(setup.starts_with("START 15\nINFO timeout_match 0\nINFO max_memory 268435456\n"));
+        assert!(setup.ends_with("INFO rule 0\nABOUT\n"), "{setup}");
         let first = turn_input(&mut black, &[], 2000);
-        assert!(first.starts_with("START 15\n"));
-        assert!(
-            first.contains("INFO rule 0\n") && first.ends_with("INFO timeout_turn 2000\nBEGIN\n")
-        );
+        assert_eq!(first, "INFO timeout_turn 2000\nBEGIN\n");
         let second = turn_input(&mut black, &[(7, 7), (8, 8)], 1000);
         assert_eq!(second, "INFO timeout_turn 1000\nTURN 8,8\n");
-        let mut white = GomocupProtocol::new();
+        let mut white = GomocupProtocol::new(None);
+        let setup = ForeignProtocol::<Gomoku>::setup_input(&mut white);
+        assert!(setup.contains("INFO max_memory 0\n"), "{setup}");
         assert!(turn_input(&mut white, &[(7, 7)], 2000).ends_with("TURN 7,7\n"));
-        let mut after_opening = GomocupProtocol::new();
+        let mut after_opening = GomocupProtocol::new(None);
         let board = turn_input(&mut after_opening, &[(7, 7), (8, 8), (9, 9)], 2000);
         assert!(
             board.ends_with("BOARD\n7,7,2\n8,8,1\n9,9,2\nDONE\n"),
@@ -164,32 +190,30 @@ mod tests {
     }
 
     #[test]
-    fn answers_skip_diagnostics_and_need_ok_first() {
-        let mut p = GomocupProtocol {
-            expect_ok: true,
-            ..GomocupProtocol::default()
-        };
-        let text = b"MESSAGE hi\nOK\nDEBUG x\n7,8\n";
+    fn answers_skip_diagnostics_and_start_needs_ok() {
+        let mut p = GomocupProtocol::new(None);
+        let text = b"MESSAGE hi\nOK\nDEBUG x\nname=\"x\"\n7,8\n";
+        let setup_end =
+            |p: &mut GomocupProtocol, out: &[u8]| ForeignProtocol::<Gomoku>::setup_end(p, out);
+        assert_eq!(setup_end(&mut p, &text[..22]), None);
+        assert_eq!(setup_end(&mut p, text), Some(31));
+        assert_eq!(setup_end(&mut p, b"ERROR size\n"), Some(11));
+        assert_eq!(setup_end(&mut p, b"OK\nUNKNOWN ABOUT\n"), Some(17));
         assert_eq!(
-            ForeignProtocol::<Gomoku>::answer_end(&mut p, &text[..12]),
-            None
-        );
-        assert_eq!(
-            ForeignProtocol::<Gomoku>::answer_end(&mut p, text),
-            Some(text.len())
-        );
-        let read = ForeignProtocol::<Gomoku>::read_answer(&mut p, "MESSAGE hi\nOK\n7,8\n");
-        assert_eq!(read, Ok(((7, 8), "MESSAGE hi".to_string())));
-        assert_eq!(
-            ForeignProtocol::<Gomoku>::answer_end(&mut p, b"ERROR size\n"),
-            Some(11)
+            ForeignProtocol::<Gomoku>::read_setup(&mut p, "MESSAGE hi\nOK\nname=\"x\"\n"),
+            Ok(())
         );
         assert!(
-            ForeignProtocol::<Gomoku>::read_answer(&mut p, "ERROR size\n")
+            ForeignProtocol::<Gomoku>::read_setup(&mut p, "ERROR size\n")
                 .unwrap_err()
                 .contains("START 15 refused")
         );
-        p.expect_ok = false;
+        assert_eq!(
+            ForeignProtocol::<Gomoku>::answer_end(&mut p, b"DEBUG\n7,8\n"),
+            Some(10)
+        );
+        let read = ForeignProtocol::<Gomoku>::read_answer(&mut p, "MESSAGE hi\n7,8\n");
+        assert_eq!(read, Ok(((7, 8), "MESSAGE hi".to_string())));
         assert!(ForeignProtocol::<Gomoku>::read_answer(&mut p, "7 8\n").is_err());
     }
 }

@@ -7,10 +7,10 @@ use crate::game::{Game, Outcome, Player};
 
 use super::board_text::render_board;
 use super::contestant::{Contestant, Fault, Turn};
+use super::game_facts::{result_text, RefereeGame};
 use super::observer::{GameStart, MatchObserver, PlyPlayed};
 use super::openings::play_from_start;
 use super::record::{DebugStrings, GameResult, Termination};
-use super::web::result_text;
 
 /// A game as played, before the match adds who was who.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub struct GameWatch<'a> {
 /// unfinished) with `time` per turn, doubled on each player's first turn.
 /// Every answer is checked by the rules; a fault loses at once.
 /// `game_over` is called on both players before returning.
-pub fn play_game<G: Game>(
+pub fn play_game<G: RefereeGame>(
     players: [&mut dyn Contestant<G>; 2],
     opening: &[(i32, i32)],
     time: Duration,
@@ -56,7 +56,7 @@ pub fn play_game<G: Game>(
 }
 
 /// [`play_game`], telling `watch` about every turn and move as it happens.
-pub fn play_game_watched<G: Game>(
+pub fn play_game_watched<G: RefereeGame>(
     players: [&mut dyn Contestant<G>; 2],
     opening: &[(i32, i32)],
     time: Duration,
@@ -199,7 +199,7 @@ pub(super) fn check_answer<G: Game>(
     })
 }
 
-fn final_result<G: Game>(
+fn final_result<G: RefereeGame>(
     position: &G,
     outcome: Outcome,
 ) -> (GameResult, Termination, String, Option<(i32, i32)>) {

@@ -12,20 +12,19 @@ use anyhow::bail;
 use serde_json::Value;
 
 use crate::game::Player;
-use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
+use super::game_facts::RefereeGame;
 use super::game_log::GameLog;
 use super::judge::{play_game_watched, GameWatch, ShowBoard};
-use super::observer::MatchObserver;
+use super::observer::{MatchObserver, SeatProvider};
 use super::openings::{load_openings, random_opening};
 use super::player_spec::PlayerSpec;
 use super::record::GameRecord;
 use super::schedule::{Entrant, Format, Schedule, ScheduledGame, Shard};
 use super::stats::{Sprt, SprtDecision};
 use super::summary::{render_report, GameOutcome, MatchSummary};
-use super::web::WebPlayer;
 
 /// Where each pair's opening comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +67,7 @@ pub struct MatchConfig {
     pub progress: bool,
     /// How external bots are started (stderr, memory cap).
     pub process: BotProcessOptions,
-    /// Told about every game as it is played (the web board); also seats `web` players.
+    /// Told about every game as it is played (the web board).
     pub observer: Option<Arc<dyn MatchObserver>>,
 }
 
@@ -105,7 +104,7 @@ fn mix_seed(seed: u64, stream: u64) -> u64 {
 }
 
 /// The opening of every pair index, prepared and checked before any game starts.
-fn prepare_openings<G: BotGame>(
+fn prepare_openings<G: RefereeGame>(
     config: &MatchConfig,
     pairs: usize,
 ) -> anyhow::Result<Vec<Vec<(i32, i32)>>> {
@@ -128,7 +127,9 @@ fn prepare_openings<G: BotGame>(
 
 /// The players, checked: a match has two; a tournament two or more, each
 /// with a name of its own.
-fn entrants<G: BotGame>(config: &MatchConfig) -> anyhow::Result<(Vec<Entrant>, Vec<PlayerSpec>)> {
+fn entrants<G: RefereeGame>(
+    config: &MatchConfig,
+) -> anyhow::Result<(Vec<Entrant>, Vec<PlayerSpec>)> {
     let entrants: Vec<Entrant> = config.players.iter().map(|p| Entrant::parse(p)).collect();
     match config.format {
         Format::Match if entrants.len() != 2 => bail!("a match needs two players"),
@@ -172,7 +173,7 @@ fn names_of(schedule: &Schedule, entrants: &[Entrant], game: &ScheduledGame) -> 
 
 /// The games the log already holds that belong to this schedule; refuses a
 /// log of other players or another game.
-fn logged_outcomes<G: BotGame>(
+fn logged_outcomes<G: RefereeGame>(
     config: &MatchConfig,
     schedule: &Schedule,
     entrants: &[Entrant],
@@ -215,8 +216,17 @@ fn logged_outcomes<G: BotGame>(
 }
 
 /// Plays the games of the schedule that this shard plays and the log does
-/// not hold yet; writes each to the log as it ends.
-pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResults> {
+/// not hold yet; writes each to the log as it ends. A `web` player has no
+/// seat here and loses its first turn: see [`run_match_seated`].
+pub fn run_match<G: RefereeGame>(config: &MatchConfig) -> anyhow::Result<MatchResults> {
+    run_match_seated::<G>(config, None)
+}
+
+/// [`run_match`], with `seats` seating the `web` players.
+pub fn run_match_seated<G: RefereeGame>(
+    config: &MatchConfig,
+    seats: Option<&dyn SeatProvider<G>>,
+) -> anyhow::Result<MatchResults> {
     let (entrants, specs) = entrants::<G>(config)?;
     if config.resume && config.log.is_none() {
         bail!("--resume needs --log");
@@ -285,7 +295,20 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResult
         specs: &specs,
         openings: &openings,
         globaldata: &globaldata,
+        seats,
     };
+    let tell_standings = |outcomes: &[GameOutcome]| {
+        if let Some(observer) = &config.observer {
+            let names = match &entrants[..] {
+                [a, b, ..] => [a.name.as_str(), b.name.as_str()],
+                _ => ["A", "B"],
+            };
+            observer.standings(&render_report(config.format, names, outcomes, config.sprt));
+        }
+    };
+    if !outcomes.is_empty() {
+        tell_standings(&outcomes);
+    }
     std::thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 0..workers {
             let results_tx = results_tx.clone();
@@ -297,7 +320,7 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResult
                 let Some(job) = jobs.get(next_job.fetch_add(1, Ordering::SeqCst)) else {
                     break;
                 };
-                if results_tx.send(run.play::<G>(job)).is_err() {
+                if results_tx.send(run.play(job)).is_err() {
                     break;
                 }
             });
@@ -318,6 +341,7 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResult
             let outcome = GameOutcome::from_record(&record)?;
             summary.add(&outcome);
             outcomes.push(outcome);
+            tell_standings(&outcomes);
             if let Some(sprt) = config.sprt {
                 if summary.test(sprt) != SprtDecision::Continue {
                     stop.store(true, Ordering::SeqCst);
@@ -345,7 +369,7 @@ pub fn run_match<G: BotGame>(config: &MatchConfig) -> anyhow::Result<MatchResult
 }
 
 /// What every game of a run shares.
-struct Run<'a> {
+struct Run<'a, G> {
     config: &'a MatchConfig,
     schedule: &'a Schedule,
     entrants: &'a [Entrant],
@@ -354,10 +378,11 @@ struct Run<'a> {
     openings: &'a [Vec<(i32, i32)>],
     /// Each player's memory across its games (external bots' `globaldata`).
     globaldata: &'a [Arc<Mutex<Value>>],
+    seats: Option<&'a dyn SeatProvider<G>>,
 }
 
-impl Run<'_> {
-    fn play<G: BotGame>(&self, job: &ScheduledGame) -> anyhow::Result<GameRecord> {
+impl<G: RefereeGame> Run<'_, G> {
+    fn play(&self, job: &ScheduledGame) -> anyhow::Result<GameRecord> {
         let config = self.config;
         let [a, b] = self.schedule.pairings[job.id.pairing];
         // Player indices as Black, White.
@@ -371,9 +396,8 @@ impl Run<'_> {
         let mut contestants = Vec::with_capacity(2);
         for (colour, &player) in order.iter().enumerate() {
             let seed = mix_seed(config.seed, stream << 1 | colour as u64);
-            let seat = config.observer.as_ref().and_then(|o| o.web_seat());
-            contestants.push(match (&self.specs[player], seat) {
-                (PlayerSpec::Web, Some(seat)) => Box::new(WebPlayer::new(seat, job.number)),
+            contestants.push(match (&self.specs[player], self.seats) {
+                (PlayerSpec::Web, Some(seats)) => seats.seat(job.number),
                 (spec, _) => spec.contestant::<G>(
                     config.io[player],
                     seed,

@@ -1,7 +1,8 @@
 //! The referee's side of the NBoard protocol (Chris Welty's Othello GUI;
 //! Edax `-nboard`), for `nboard:CMD` players.
 //!
-//! The engine is greeted with `nboard 2`; each turn sends the whole game as
+//! The engine is greeted with `nboard 2` and `ping 0`, its `pong 0` awaited
+//! under the start-up limit; each turn then sends the whole game as
 //! `set game (;GM[Othello]...;)` (GGF: the start board, then `B[F5]`,
 //! `W[PA]` for a pass, ...), `ping N` and `go`, and reads up to the
 //! `=== MOVE[/EVAL[/TIME]]` line that follows `pong N` (Edax writes
@@ -17,7 +18,7 @@ use super::foreign_engine::{complete_lines, ForeignProtocol};
 /// One game's conversation with an NBoard engine.
 #[derive(Default)]
 pub struct NboardProtocol {
-    greeted: bool,
+    /// The last `ping` sent (0 with the greeting).
     ping: u64,
 }
 
@@ -71,19 +72,28 @@ fn parse_square(text: &str) -> Option<(i32, i32)> {
 }
 
 impl<G: Game> ForeignProtocol<G> for NboardProtocol {
+    fn setup_input(&mut self) -> String {
+        format!("nboard 2\nping {}\n", self.ping)
+    }
+
+    fn setup_end(&mut self, output: &[u8]) -> Option<usize> {
+        let pong = format!("pong {}", self.ping);
+        complete_lines(output)
+            .find(|(line, _)| line.trim() == pong)
+            .map(|(_, end)| end)
+    }
+
+    fn read_setup(&mut self, _text: &str) -> Result<(), String> {
+        Ok(())
+    }
+
     fn turn_input(&mut self, turn: &Turn<'_, G>) -> String {
-        let mut input = String::new();
-        if !self.greeted {
-            input.push_str("nboard 2\n");
-            self.greeted = true;
-        }
         self.ping += 1;
-        input.push_str(&format!(
+        format!(
             "set game {}\nping {}\ngo\n",
             ggf_game::<G>(turn.moves),
             self.ping
-        ));
-        input
+        )
     }
 
     fn answer_end(&mut self, output: &[u8]) -> Option<usize> {
@@ -141,10 +151,17 @@ mod tests {
 
     #[test]
     fn the_move_after_the_pong_is_the_answer() {
-        let mut p = NboardProtocol {
-            greeted: true,
-            ping: 2,
-        };
+        let mut p = NboardProtocol::new();
+        assert_eq!(
+            ForeignProtocol::<Reversi>::setup_input(&mut p),
+            "nboard 2\nping 0\n"
+        );
+        let greeted = b"set myname Edax\npong 0\n";
+        assert_eq!(
+            ForeignProtocol::<Reversi>::setup_end(&mut p, greeted),
+            Some(greeted.len())
+        );
+        p.ping = 2;
         let stale = b"=== c4\npong 1\nstatus thinking\n";
         assert_eq!(ForeignProtocol::<Reversi>::answer_end(&mut p, stale), None);
         let text = "=== c4\npong 2\nset myname Edax\n=== d6 -1.00 0.0\nstatus waiting\n";

@@ -1,13 +1,15 @@
-//! Hooks into a running match: who watches it (the web board) and who may
-//! take a seat in it from outside the terminal (a person in the browser).
+//! Hooks into a running match: who watches it (such as the web board) and
+//! who seats the players that a spec alone cannot start (a `web` player, a
+//! person in the browser). The core defines them; whoever watches implements
+//! them.
 
 use std::fmt;
 use std::time::Duration;
 
-use crate::game::Player;
+use crate::game::{Game, Player};
 
+use super::contestant::Contestant;
 use super::judge::PlayedGame;
-use super::web::WebSeat;
 
 /// A game about to start.
 pub struct GameStart<'a> {
@@ -45,8 +47,14 @@ pub trait MatchObserver: Send + Sync + fmt::Debug {
     /// The game is over (normally or by a fault), before the log is written.
     fn game_finished(&self, _number: usize, _game: &PlayedGame) {}
 
-    /// Where a `web` player takes its moves from, if this observer offers one.
-    fn web_seat(&self) -> Option<WebSeat> {
-        None
-    }
+    /// The run's report as far as it has gone (a match's score, a
+    /// tournament's ratings and crosstable), after every logged game.
+    fn standings(&self, _report: &str) {}
+}
+
+/// Seats the `web` players of a match: a person playing through a running
+/// web board.
+pub trait SeatProvider<G: Game>: Send + Sync {
+    /// The person's player in game `number` (1-based) of the match.
+    fn seat(&self, number: usize) -> Box<dyn Contestant<G>>;
 }

@@ -5,19 +5,20 @@ use std::sync::{Arc, Mutex};
 use serde_json::Value;
 
 use crate::engines::EngineOption;
+use crate::game::Game;
 use crate::protocol::BotGame;
 
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
 use super::builtin::BuiltinBot;
-use super::contestant::Contestant;
+use super::contestant::{Contestant, Fault, Turn, TurnReport};
 use super::external::ExternalBot;
 use super::foreign_engine::ForeignEngine;
 use super::gomocup_player::GomocupProtocol;
 use super::gtp_player::GtpProtocol;
 use super::human::HumanPlayer;
 use super::nboard_player::NboardProtocol;
-use super::web::WebPlayer;
+use super::record::Termination;
 
 /// A player spec: `builtin:NAME` (`builtin:NAME,threads=N` on N threads, as
 /// a bot's `--threads N`; `builtin:NAME,KEY=VALUE,...` tuned, as a bot's
@@ -169,8 +170,8 @@ impl PlayerSpec {
                 ))
             }
             PlayerSpec::Human => Box::new(HumanPlayer),
-            // Seated by the match runner when a web board runs.
-            PlayerSpec::Web => Box::new(WebPlayer::unseated()),
+            // Seated by the match runner's seat provider when a web board runs.
+            PlayerSpec::Web => Box::new(UnseatedPerson),
             PlayerSpec::Command(command) => Box::new(ExternalBot::new(
                 command,
                 io,
@@ -180,7 +181,7 @@ impl PlayerSpec {
             PlayerSpec::Gomocup(command) => Box::new(ForeignEngine::new(
                 command,
                 process.clone(),
-                GomocupProtocol::new(),
+                GomocupProtocol::new(process.memory_mb),
             )),
             PlayerSpec::Gtp(command) => Box::new(ForeignEngine::new(
                 command,
@@ -194,6 +195,24 @@ impl PlayerSpec {
             )),
         })
     }
+}
+
+/// A `web` player in a match without a web board: it loses its first turn.
+struct UnseatedPerson;
+
+impl<G: Game> Contestant<G> for UnseatedPerson {
+    fn play_turn(&mut self, _turn: &Turn<'_, G>) -> TurnReport {
+        TurnReport {
+            answer: Err(Fault {
+                termination: Termination::Crash,
+                detail: "no web board is running for the web player (use --web)".into(),
+            }),
+            elapsed: Default::default(),
+            debug: String::new(),
+        }
+    }
+
+    fn game_over(&mut self) {}
 }
 
 /// Most threads a built-in engine may be given (as a bot's `--threads`).
@@ -316,6 +335,23 @@ mod tests {
     }
 
     #[test]
+    fn an_unseated_web_player_loses_its_first_turn() {
+        let process = BotProcessOptions::default();
+        let globaldata = Arc::new(Mutex::new(Value::Null));
+        let mut player = PlayerSpec::Web
+            .contestant::<Reversi>(IoMode::Json, 1, &process, &globaldata)
+            .unwrap();
+        let turn = Turn {
+            position: &Reversi::start(),
+            moves: &[],
+            colour: crate::game::Player::Black,
+            limit: std::time::Duration::from_secs(1),
+        };
+        let fault = player.play_turn(&turn).answer.unwrap_err();
+        assert!(fault.detail.contains("--web"), "{}", fault.detail);
+    }
+
+    #[test]
     fn bad_tuning_options_are_refused_naming_the_spec() {
         for (spec, problem) in [
             (
@@ -325,10 +361,6 @@ mod tests {
             (
                 "builtin:alphabeta,threads=2,lmp_base=x",
                 "lmp_base=x: expected a whole number from 0 to 225",
-            ),
-            (
-                "builtin:alphabeta-v1,lmp_base=4",
-                "alphabeta-v1 has no option \"lmp_base\"",
             ),
             (
                 "builtin:greedy,lmp_base=4",
@@ -341,12 +373,12 @@ mod tests {
                 "{error}"
             );
         }
-        let error = PlayerSpec::parse("builtin:pattern,probcut=false")
+        let error = PlayerSpec::parse("builtin:random,depth=3")
             .check::<Reversi>()
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "builtin:pattern,probcut=false: pattern takes no tuning options (got probcut)"
+            "builtin:random,depth=3: random takes no tuning options (got depth)"
         );
     }
 }

@@ -15,10 +15,14 @@ pub enum Termination {
     Normal,
     /// No complete answer within the turn's time limit.
     Timeout,
+    /// An engine of another protocol did not answer its set-up (Gomocup
+    /// `START`, GTP `boardsize`, NBoard's first `ping`) within `--startup-time`.
+    StartupTimeout,
     /// The bot exited abnormally (non-zero status, a signal) or without answering.
     Crash,
-    /// The bot died after an allocation failed under the `--memory` cap
-    /// (Botzone's MLE); see `BotProcess` for how this is told from a crash.
+    /// The bot's resident memory went over `--memory` (Botzone's MLE), or it
+    /// died of a failed allocation under the address-space backstop; see
+    /// `memory_watch` and `BotProcess`.
     Memory,
     /// The answer could not be parsed (not JSON, no integer coordinates, ...).
     BadOutput,
@@ -35,6 +39,7 @@ impl Termination {
         match self {
             Termination::Normal => "normal",
             Termination::Timeout => "timeout",
+            Termination::StartupTimeout => "startup-timeout",
             Termination::Crash => "crash",
             Termination::Memory => "memory",
             Termination::BadOutput => "bad-output",

@@ -7,6 +7,7 @@ use std::path::Path;
 use crate::game::Game;
 use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
 
+use super::game_facts::RefereeGame;
 use super::game_log::{read_records, LogError};
 use super::openings::{play_from_start, ReplayError};
 use super::record::GameRecord;
@@ -104,7 +105,7 @@ fn script_json(value: &impl serde::Serialize) -> String {
         .replace("</", "<\\/")
 }
 
-fn html_for<G: Game>(record: &GameRecord) -> Result<String, ReplayFileError> {
+fn html_for<G: RefereeGame>(record: &GameRecord) -> Result<String, ReplayFileError> {
     let moves: Vec<(i32, i32)> = record.moves.iter().map(|m| (m[0], m[1])).collect();
     let views = board_views::<G>(&moves)?;
     let position: G = play_from_start(&moves).map_err(|source| ReplayFileError::BadMove {

@@ -1,7 +1,10 @@
 #!/bin/sh
 # A Gomocup (pbrain) brain for referee tests: plays the first empty point, row by row.
-# usage: gomocup_fake.sh good|refuse|garbage|hang|crash|occupied [MARKER]
-#   refuse    answers START with ERROR
+# usage: gomocup_fake.sh good|slow-start|silent-start|refuse|garbage|hang|crash|occupied [MARKER]
+#   slow-start    takes 0.5 s to answer START and 1.5 s to read INFO max_memory (as Rapfi, which
+#                 sizes and clears its table there), then plays as good
+#   silent-start  never answers START (a child sleeps in its group)
+#   refuse        answers START with ERROR
 #   garbage   answers a move with a line that is not `x,y`
 #   hang      never answers a move (a child sleeps in its group)
 #   crash     exits 3 when asked for a move
@@ -47,7 +50,15 @@ while IFS= read -r line; do
         continue
     fi
     case "$line" in
-        "START "*) if [ "$mode" = refuse ]; then echo "ERROR unsupported size"; else echo OK; fi ;;
+        "START "*)
+            case $mode in
+                refuse) echo "ERROR unsupported size" ;;
+                silent-start) sleep 600 ;;
+                slow-start) sleep 0.5; echo OK ;;
+                *) echo OK ;;
+            esac
+            ;;
+        "INFO max_memory "*) if [ "$mode" = slow-start ]; then sleep 1.5; fi ;;
         INFO*) ;;
         BEGIN) answer ;;
         "TURN "*) point=${line#TURN }; stones="$stones$point "; last=$point; answer ;;

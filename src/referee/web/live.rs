@@ -10,12 +10,15 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::game::{Game, Player};
+use crate::game::Player;
 
+use super::super::contestant::Contestant;
+use super::super::game_facts::RefereeGame;
 use super::super::judge::PlayedGame;
-use super::super::observer::{GameStart, MatchObserver, PlyPlayed};
+use super::super::observer::{GameStart, MatchObserver, PlyPlayed, SeatProvider};
 use super::super::openings::play_from_start;
-use super::seat::WebSeat;
+use super::super::schedule::Format;
+use super::seat::WebPlayer;
 use super::view::{board_view, finish_view, BoardView, FinishView, Look, PlyView};
 
 /// Finished games sent in full with every update (older ones on request).
@@ -112,10 +115,16 @@ pub struct Snapshot {
     /// Grows with every change; `/api/state?after=VERSION` waits for the next.
     pub version: u64,
     pub look: Look,
+    /// `match`, `round-robin` or `gauntlet`.
+    pub format: &'static str,
     /// The players' names (A and B in a match).
     pub players: Vec<String>,
     pub games_total: usize,
+    /// Games won by A and B (a match; in a tournament see `standings`).
     pub score: Score,
+    /// The report as far as the run has gone (a tournament's ratings and
+    /// crosstable), updated after every game.
+    pub standings: Option<String>,
     /// The final report, once the match is over.
     pub report: Option<String>,
     pub games: Vec<GameLine>,
@@ -128,6 +137,7 @@ struct LiveState {
     players: Vec<String>,
     games_total: usize,
     score: Score,
+    standings: Option<String>,
     report: Option<String>,
     games: BTreeMap<usize, LiveGame>,
     pending: BTreeMap<usize, Pending>,
@@ -136,6 +146,7 @@ struct LiveState {
 /// The shared live state and the signal that it changed.
 pub struct Hub {
     look: Look,
+    format: Format,
     state: Mutex<LiveState>,
     changed: Condvar,
 }
@@ -147,14 +158,16 @@ impl std::fmt::Debug for Hub {
 }
 
 impl Hub {
-    fn new(look: Look, players: Vec<String>, games_total: usize) -> Hub {
+    fn new(look: Look, format: Format, players: Vec<String>, games_total: usize) -> Hub {
         Hub {
             look,
+            format,
             state: Mutex::new(LiveState {
                 version: 1,
                 players,
                 games_total,
                 score: Score::default(),
+                standings: None,
                 report: None,
                 games: BTreeMap::new(),
                 pending: BTreeMap::new(),
@@ -206,9 +219,11 @@ impl Hub {
         Snapshot {
             version: state.version,
             look: self.look.clone(),
+            format: self.format.name(),
             players: state.players.clone(),
             games_total: state.games_total,
             score: state.score,
+            standings: state.standings.clone(),
             report: state.report.clone(),
             games: state
                 .games
@@ -318,11 +333,12 @@ impl<G> std::fmt::Debug for WebBoard<G> {
     }
 }
 
-impl<G: Game> WebBoard<G> {
-    /// A board for a match of `games_total` games between `players` (A, B).
-    pub fn new(players: Vec<String>, games_total: usize) -> WebBoard<G> {
+impl<G: RefereeGame> WebBoard<G> {
+    /// A board for a run in `format` of `games_total` games between
+    /// `players` (A and B in a match).
+    pub fn new(format: Format, players: Vec<String>, games_total: usize) -> WebBoard<G> {
         WebBoard {
-            hub: Arc::new(Hub::new(Look::of::<G>(), players, games_total)),
+            hub: Arc::new(Hub::new(Look::of::<G>(), format, players, games_total)),
             game: PhantomData,
         }
     }
@@ -339,7 +355,7 @@ impl<G: Game> WebBoard<G> {
     }
 }
 
-impl<G: Game> MatchObserver for WebBoard<G> {
+impl<G: RefereeGame> MatchObserver for WebBoard<G> {
     fn game_started(&self, start: &GameStart<'_>) {
         let plies: Vec<PlyView> = start
             .opening
@@ -429,8 +445,15 @@ impl<G: Game> MatchObserver for WebBoard<G> {
         });
     }
 
-    fn web_seat(&self) -> Option<WebSeat> {
-        Some(WebSeat::new(Arc::clone(&self.hub)))
+    fn standings(&self, report: &str) {
+        self.hub
+            .update(|state| state.standings = Some(report.to_string()));
+    }
+}
+
+impl<G: RefereeGame> SeatProvider<G> for WebBoard<G> {
+    fn seat(&self, number: usize) -> Box<dyn Contestant<G>> {
+        Box::new(WebPlayer::new(Arc::clone(&self.hub), number))
     }
 }
 
@@ -454,7 +477,7 @@ mod tests {
 
     #[test]
     fn events_build_the_page_state_and_the_score() {
-        let board = WebBoard::<TicTacToe>::new(vec!["a".into(), "b".into()], 2);
+        let board = WebBoard::<TicTacToe>::new(Format::Match, vec!["a".into(), "b".into()], 2);
         let hub = Arc::clone(board.hub());
         let start = hub.snapshot_after(0, Duration::ZERO).version;
         board.game_started(&GameStart {
@@ -503,7 +526,7 @@ mod tests {
 
     #[test]
     fn clicks_without_a_waiting_turn_are_refused() {
-        let board = WebBoard::<TicTacToe>::new(vec!["web".into(), "b".into()], 1);
+        let board = WebBoard::<TicTacToe>::new(Format::Match, vec!["web".into(), "b".into()], 1);
         let refused = board.hub().click(1, 0, 0).unwrap_err();
         assert!(refused.contains("not waiting"), "{refused}");
     }

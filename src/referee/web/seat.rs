@@ -13,39 +13,17 @@ use super::super::judge::check_answer;
 use super::super::record::Termination;
 use super::live::{Hub, Offer};
 
-/// Where `web` players take their moves from: the page of a running web board.
-#[derive(Clone, Debug)]
-pub struct WebSeat {
-    hub: Arc<Hub>,
-}
-
-impl WebSeat {
-    pub(super) fn new(hub: Arc<Hub>) -> WebSeat {
-        WebSeat { hub }
-    }
-}
-
-/// A person playing game `number` through the web board.
+/// A person playing game `number` through the page of a running web board
+/// (seated by the board, see `WebBoard`'s `SeatProvider`).
 pub struct WebPlayer {
-    seat: Option<WebSeat>,
+    hub: Arc<Hub>,
     number: usize,
 }
 
 impl WebPlayer {
     /// The person's seat in game `number` (1-based) of the match.
-    pub fn new(seat: WebSeat, number: usize) -> WebPlayer {
-        WebPlayer {
-            seat: Some(seat),
-            number,
-        }
-    }
-
-    /// A `web` player in a match without a web board: it loses its first turn.
-    pub fn unseated() -> WebPlayer {
-        WebPlayer {
-            seat: None,
-            number: 0,
-        }
+    pub(super) fn new(hub: Arc<Hub>, number: usize) -> WebPlayer {
+        WebPlayer { hub, number }
     }
 }
 
@@ -56,12 +34,6 @@ impl<G: Game> Contestant<G> for WebPlayer {
             answer,
             elapsed: start.elapsed(),
             debug: String::new(),
-        };
-        let Some(seat) = &self.seat else {
-            return report(Err(Fault {
-                termination: Termination::Crash,
-                detail: "no web board is running for the web player (use --web)".into(),
-            }));
         };
         let mut moves = MoveList::new();
         turn.position.legal_moves(&mut moves);
@@ -74,7 +46,7 @@ impl<G: Game> Contestant<G> for WebPlayer {
             .collect();
         let can_pass = check_answer(turn.position, pass.0, pass.1).is_ok();
         let (clicks, received) = mpsc::channel();
-        seat.hub.offer(
+        self.hub.offer(
             self.number,
             Offer {
                 colour: turn.colour,
@@ -87,7 +59,7 @@ impl<G: Game> Contestant<G> for WebPlayer {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let Ok(click) = received.recv_timeout(left) else {
-                seat.hub.withdraw(self.number);
+                self.hub.withdraw(self.number);
                 return report(Err(Fault {
                     termination: Termination::Timeout,
                     detail: format!(
@@ -99,7 +71,7 @@ impl<G: Game> Contestant<G> for WebPlayer {
             match check_answer(turn.position, click.x, click.y) {
                 Ok(_) => {
                     // Withdrawn first, so a second click is refused at once.
-                    seat.hub.withdraw(self.number);
+                    self.hub.withdraw(self.number);
                     let _ = click.verdict.send(Ok(()));
                     return report(Ok((click.x, click.y)));
                 }
@@ -120,15 +92,16 @@ mod tests {
     use super::*;
     use crate::game::Player;
     use crate::games::Reversi;
-    use crate::referee::observer::{GameStart, MatchObserver};
+    use crate::referee::observer::{GameStart, MatchObserver, SeatProvider};
     use crate::referee::web::WebBoard;
+    use crate::referee::Format;
 
     #[test]
     fn a_forced_pass_is_offered_and_placements_are_refused_with_the_reason() {
         // White a1, Black b1, Black to move: Black flanks nothing and must pass.
         let board_text = format!("OX{}", "-".repeat(62));
         let position = Reversi::from_board_str(&board_text, Player::Black).unwrap();
-        let board = WebBoard::<Reversi>::new(vec!["web".into(), "bot".into()], 1);
+        let board = WebBoard::<Reversi>::new(Format::Match, vec!["web".into(), "bot".into()], 1);
         board.game_started(&GameStart {
             number: 1,
             names: ["web", "bot"],
@@ -136,7 +109,7 @@ mod tests {
             opening: &[],
         });
         let hub = Arc::clone(board.hub());
-        let mut player = WebPlayer::new(board.web_seat().unwrap(), 1);
+        let mut player = board.seat(1);
         let turn = Turn {
             position: &position,
             moves: &[],
@@ -144,7 +117,7 @@ mod tests {
             limit: Duration::from_secs(60),
         };
         std::thread::scope(|scope| {
-            let playing = scope.spawn(|| Contestant::<Reversi>::play_turn(&mut player, &turn));
+            let playing = scope.spawn(|| player.play_turn(&turn));
             let person = loop {
                 if let Some(person) = hub.game(1).and_then(|g| g.person) {
                     break person;
@@ -164,32 +137,17 @@ mod tests {
 
     #[test]
     fn the_person_loses_on_time_like_any_player() {
-        let board = WebBoard::<Reversi>::new(vec!["web".into(), "bot".into()], 1);
-        let mut player = WebPlayer::new(board.web_seat().unwrap(), 1);
+        let board = WebBoard::<Reversi>::new(Format::Match, vec!["web".into(), "bot".into()], 1);
+        let mut player = board.seat(1);
         let turn = Turn {
             position: &Reversi::start(),
             moves: &[],
             colour: Player::Black,
             limit: Duration::from_millis(20),
         };
-        let report = Contestant::<Reversi>::play_turn(&mut player, &turn);
+        let report = player.play_turn(&turn);
         let fault = report.answer.unwrap_err();
         assert_eq!(fault.termination, Termination::Timeout);
         assert!(board.hub().click(1, 3, 2).is_err(), "the turn is withdrawn");
-    }
-
-    #[test]
-    fn an_unseated_web_player_loses_its_first_turn() {
-        let mut player = WebPlayer::unseated();
-        let turn = Turn {
-            position: &Reversi::start(),
-            moves: &[],
-            colour: Player::Black,
-            limit: Duration::from_secs(1),
-        };
-        let fault = Contestant::<Reversi>::play_turn(&mut player, &turn)
-            .answer
-            .unwrap_err();
-        assert!(fault.detail.contains("--web"), "{}", fault.detail);
     }
 }

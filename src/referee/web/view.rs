@@ -5,8 +5,9 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Player};
 
+use super::super::game_facts::{result_text, winning_line, RefereeGame};
 use super::super::record::{GameResult, Termination};
 use crate::games::notation::square_name;
 
@@ -24,13 +25,13 @@ pub struct Look {
 }
 
 impl Look {
-    pub fn of<G: Game>() -> Look {
+    pub fn of<G: RefereeGame>() -> Look {
         Look {
             game: G::NAME,
             width: G::WIDTH,
             height: G::HEIGHT,
-            on_points: matches!(G::NAME, "gomoku" | "nogo"),
-            hint_legal: G::NAME == "reversi",
+            on_points: G::STONES_ON_POINTS,
+            hint_legal: G::HINT_LEGAL_MOVES,
         }
     }
 }
@@ -106,7 +107,7 @@ pub struct FinishView {
 
 /// The finish of a game ending in `position` after `last_move`. A normal end
 /// is described from the position itself (old logs carry older texts).
-pub fn finish_view<G: Game>(
+pub fn finish_view<G: RefereeGame>(
     position: &G,
     last_move: Option<(i32, i32)>,
     result: GameResult,
@@ -138,72 +139,6 @@ pub fn finish_view<G: Game>(
     }
 }
 
-/// The result of a finished game in that game's terms: the disc count for
-/// Reversi, the row for Gomoku and TicTacToe, the stalemate for NoGo.
-pub fn result_text<G: Game>(position: &G, outcome: Outcome) -> String {
-    let what = match outcome {
-        Outcome::Win(p) => format!("{p} wins"),
-        Outcome::Draw => "draw".to_string(),
-    };
-    match (G::NAME, outcome) {
-        ("reversi", _) => {
-            let mut discs = [0; 2];
-            for y in 0..G::HEIGHT {
-                for x in 0..G::WIDTH {
-                    if let Some(p) = position.stone_at(x, y) {
-                        discs[p.index()] += 1;
-                    }
-                }
-            }
-            format!("{what}, discs {}-{} (black-white)", discs[0], discs[1])
-        }
-        ("gomoku", Outcome::Win(_)) => format!("{what}: five in a row"),
-        ("tictactoe", Outcome::Win(_)) => format!("{what}: three in a row"),
-        ("gomoku" | "tictactoe", Outcome::Draw) => format!("{what}: the board is full"),
-        ("nogo", Outcome::Win(p)) => format!("{what}: {} has no legal move", p.opponent()),
-        _ => what,
-    }
-}
-
-/// The row that won a Gomoku or TicTacToe game: the longest straight run of
-/// the winner's stones through the last move, if it is long enough.
-pub fn winning_line<G: Game>(
-    position: &G,
-    outcome: Outcome,
-    last_move: Option<(i32, i32)>,
-) -> Vec<[i32; 2]> {
-    let needed = match G::NAME {
-        "gomoku" => 5,
-        "tictactoe" => 3,
-        _ => return Vec::new(),
-    };
-    let (Outcome::Win(winner), Some((x, y))) = (outcome, last_move) else {
-        return Vec::new();
-    };
-    let on_board = |x: i32, y: i32| (0..G::WIDTH).contains(&x) && (0..G::HEIGHT).contains(&y);
-    if !on_board(x, y) || position.stone_at(x, y) != Some(winner) {
-        return Vec::new();
-    }
-    let is_winner = |x: i32, y: i32| on_board(x, y) && position.stone_at(x, y) == Some(winner);
-    let mut best = Vec::new();
-    for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
-        let mut start = (x, y);
-        while is_winner(start.0 - dx, start.1 - dy) {
-            start = (start.0 - dx, start.1 - dy);
-        }
-        let mut run = Vec::new();
-        let mut point = start;
-        while is_winner(point.0, point.1) {
-            run.push([point.0, point.1]);
-            point = (point.0 + dx, point.1 + dy);
-        }
-        if run.len() >= needed && run.len() > best.len() {
-            best = run;
-        }
-    }
-    best
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,47 +158,19 @@ mod tests {
     }
 
     #[test]
-    fn tictactoe_diagonal_is_the_winning_line() {
-        let moves = [(0, 0), (1, 0), (1, 1), (2, 0), (2, 2)];
+    fn a_normal_end_shows_the_winning_row() {
+        // Black takes the top row.
+        let moves = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)];
         let position: TicTacToe = play_from_start(&moves).unwrap();
-        let outcome = position.outcome().unwrap();
-        assert_eq!(
-            winning_line(&position, outcome, Some((2, 2))),
-            vec![[0, 0], [1, 1], [2, 2]]
-        );
-        assert_eq!(
-            result_text(&position, outcome),
-            "black wins: three in a row"
-        );
-    }
-
-    #[test]
-    fn gomoku_five_is_found_through_a_middle_stone() {
-        // Black fills (2..7, 7) ending in the middle at (4, 7); White plays row 0.
-        let moves = [
-            (2, 7),
-            (0, 0),
-            (3, 7),
-            (1, 0),
-            (5, 7),
-            (2, 0),
-            (6, 7),
-            (3, 0),
-            (4, 7),
-        ];
-        let position: Gomoku = play_from_start(&moves).unwrap();
-        let outcome = position.outcome().unwrap();
-        let line = winning_line(&position, outcome, Some((4, 7)));
-        assert_eq!(line, (2..7).map(|x| [x, 7]).collect::<Vec<_>>());
-        assert_eq!(result_text(&position, outcome), "black wins: five in a row");
         let finish = finish_view(
             &position,
-            Some((4, 7)),
+            Some((2, 0)),
             GameResult::Black,
             Termination::Normal,
             "old text",
         );
-        assert_eq!(finish.line.len(), 5);
+        assert_eq!(finish.line, vec![[0, 0], [1, 0], [2, 0]]);
+        assert_eq!(finish.text, "black wins: three in a row");
         assert_eq!(finish.winner, Some("black"));
     }
 

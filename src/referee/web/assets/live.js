@@ -103,15 +103,27 @@ function gameCard(game) {
 }
 
 function render() {
-  document.getElementById("title").textContent =
-    `${state.look.game}: A ${state.players[0]} vs B ${state.players[1]}`;
-  const s = state.score;
-  const played = s.a + s.b + s.draws;
-  document.getElementById("score").textContent =
-    `Score: A ${s.a} – B ${s.b} – draws ${s.draws}, after ${played} of ${state.games_total} games`;
+  const tournament = state.format !== "match";
+  const finished = state.games.filter((line) => line.result).length;
+  if (tournament) {
+    document.getElementById("title").textContent =
+      `${state.look.game}: ${state.format} of ${state.players.join(", ")}`;
+    document.getElementById("score").textContent =
+      `${finished} of ${state.games_total} games played`;
+  } else {
+    document.getElementById("title").textContent =
+      `${state.look.game}: A ${state.players[0]} vs B ${state.players[1]}`;
+    const s = state.score;
+    const played = s.a + s.b + s.draws;
+    document.getElementById("score").textContent =
+      `Score: A ${s.a} – B ${s.b} – draws ${s.draws}, after ${played} of ${state.games_total} games`;
+  }
   const report = document.getElementById("report");
   if (state.report) {
-    report.textContent = "Match over.\n" + state.report;
+    report.textContent = (tournament ? "Tournament over.\n" : "Match over.\n") + state.report;
+    report.classList.remove("hidden");
+  } else if (tournament && state.standings) {
+    report.textContent = `Standings after ${finished} games:\n` + state.standings;
     report.classList.remove("hidden");
   }
   document.getElementById("games").replaceChildren(...state.live.map(gameCard));
