@@ -56,9 +56,18 @@ fn short(text: &str) -> String {
     text.chars().take(120).collect()
 }
 
+/// The share of the memory limit announced as `INFO max_memory`, in
+/// eighths: the rest is room for the program itself (code, stacks, buffers).
+/// Brains size their tables to the announced figure: Rapfi, with its example
+/// configuration (`memory_reserved_mb = 0`), fills all of it with its hash
+/// table and then peaked at 270 MiB under a 256 MiB announcement, so the
+/// whole limit announced is a limit it cannot keep.
+const ANNOUNCED_EIGHTHS: u64 = 7;
+
 /// One game's conversation with a brain.
 pub struct GomocupProtocol {
-    /// `INFO max_memory`: the referee's memory limit in bytes, 0 for none.
+    /// `INFO max_memory`: seven eighths of the referee's memory limit in
+    /// bytes ([`ANNOUNCED_EIGHTHS`]), 0 for none.
     max_memory_bytes: u64,
     /// The first move was asked for (`BEGIN` or `BOARD`); later ones are `TURN`s.
     started: bool,
@@ -67,10 +76,12 @@ pub struct GomocupProtocol {
 }
 
 impl GomocupProtocol {
-    /// `memory_mb`: the limit the brain runs under (`--memory`), announced.
+    /// `memory_mb`: the limit the brain runs under (`--memory`), announced
+    /// less the room for the program ([`ANNOUNCED_EIGHTHS`]).
     pub fn new(memory_mb: Option<u64>) -> Self {
         GomocupProtocol {
-            max_memory_bytes: memory_mb.map_or(0, |mb| mb.saturating_mul(1 << 20)),
+            max_memory_bytes: memory_mb
+                .map_or(0, |mb| mb.saturating_mul(1 << 20) / 8 * ANNOUNCED_EIGHTHS),
             started: false,
             announced_limit: None,
         }
@@ -171,7 +182,8 @@ mod tests {
     fn the_set_up_informs_the_brain_then_turns_follow() {
         let mut black = GomocupProtocol::new(Some(256));
         let setup = ForeignProtocol::<Gomoku>::setup_input(&mut black);
-        assert!(setup.starts_with("START 15\nINFO timeout_match 0\nINFO max_memory 268435456\n"));
+        // 7/8 of 256 MiB: 224 MiB.
+        assert!(setup.starts_with("START 15\nINFO timeout_match 0\nINFO max_memory 234881024\n"));
         assert!(setup.ends_with("INFO rule 0\nABOUT\n"), "{setup}");
         let first = turn_input(&mut black, &[], 2000);
         assert_eq!(first, "INFO timeout_turn 2000\nBEGIN\n");
