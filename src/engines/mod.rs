@@ -13,6 +13,7 @@ mod threads_bench;
 pub mod tictactoe;
 
 pub use options::{EngineOption, EngineOptionError};
+pub(crate) use options::{apply_options, choice, flag, number, real, Expected, Tunable};
 pub use threads_bench::threads_bench;
 
 use crate::game::Game;
