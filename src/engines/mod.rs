@@ -12,8 +12,8 @@ pub mod reversi;
 mod threads_bench;
 pub mod tictactoe;
 
+pub(crate) use options::{choice, flag, number, real, tuned_default, Expected, Tunable};
 pub use options::{EngineOption, EngineOptionError};
-pub(crate) use options::{apply_options, choice, flag, number, real, Expected, Tunable};
 pub use threads_bench::threads_bench;
 
 use crate::game::Game;

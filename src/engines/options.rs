@@ -115,6 +115,18 @@ pub fn apply_options<C>(
     Ok(())
 }
 
+/// The default configuration tuned by `options` in order through `table`:
+/// what `builtin:ENGINE,KEY=VALUE,...` builds.
+pub fn tuned_default<C: Default>(
+    engine: &str,
+    table: &[Tunable<C>],
+    options: &[EngineOption],
+) -> Result<C, EngineOptionError> {
+    let mut config = C::default();
+    apply_options(engine, table, &mut config, options)?;
+    Ok(config)
+}
+
 /// A whole number within `range`.
 pub fn number<T>(field: &mut T, text: &str, range: RangeInclusive<T>) -> Result<(), Expected>
 where
@@ -166,12 +178,38 @@ pub fn choice<T: Copy>(field: &mut T, text: &str, choices: &[(&str, T)]) -> Resu
     }
 }
 
-/// The option tests of every game: the dotted path of the first field
-/// whose `{:#?}` text differs between two configurations (`main.lmp_base`,
-/// `playout.take_corners`), so a test can check that a key reaches the
-/// field of its name.
+/// The option tests of every game: each key of `table`, given in turn each
+/// of `values` that it accepts, changes `base` in the field of its name (and
+/// at least one value changes it).
 #[cfg(test)]
-pub(crate) fn first_changed_field(before: &str, after: &str) -> String {
+pub(crate) fn assert_every_key_reaches_its_field<C>(table: &[Tunable<C>], base: C, values: &[&str])
+where
+    C: Clone + PartialEq + std::fmt::Debug,
+{
+    let base_text = format!("{base:#?}");
+    for &(key, set) in table {
+        let changed: Vec<String> = values
+            .iter()
+            .filter_map(|value| {
+                let mut config = base.clone();
+                set(&mut config, value).ok().map(|()| config)
+            })
+            .filter(|config| *config != base)
+            .map(|config| first_changed_field(&base_text, &format!("{config:#?}")))
+            .collect();
+        assert!(!changed.is_empty(), "{key} changes nothing");
+        assert!(
+            changed.iter().all(|path| key_names_field(key, path)),
+            "{key} changed {changed:?}"
+        );
+    }
+}
+
+/// The dotted path of the first field
+/// whose `{:#?}` text differs between two configurations (`main.lmp_base`,
+/// `playout.take_corners`).
+#[cfg(test)]
+fn first_changed_field(before: &str, after: &str) -> String {
     let before: Vec<&str> = before.lines().collect();
     let at = before
         .iter()
@@ -197,7 +235,7 @@ pub(crate) fn first_changed_field(before: &str, after: &str) -> String {
 /// leading part of the path, so `lmp_base` names `main.lmp_base` and
 /// `playout` names `playout.take_corners`.
 #[cfg(test)]
-pub(crate) fn key_names_field(key: &str, path: &str) -> bool {
+fn key_names_field(key: &str, path: &str) -> bool {
     let segments: Vec<&str> = path.split('.').collect();
     (1..=segments.len()).any(|end| {
         let prefix = segments[..end].join(".");
@@ -286,7 +324,15 @@ mod tests {
             a: u32,
             inner: Inner,
         }
-        let text = |a, y| format!("{:#?}", Outer { a, inner: Inner { x: 0, y } });
+        let text = |a, y| {
+            format!(
+                "{:#?}",
+                Outer {
+                    a,
+                    inner: Inner { x: 0, y }
+                }
+            )
+        };
         assert_eq!(first_changed_field(&text(1, 2), &text(1, 3)), "inner.y");
         assert_eq!(first_changed_field(&text(1, 2), &text(5, 2)), "a");
         assert!(key_names_field("y", "inner.y"));

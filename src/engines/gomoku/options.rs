@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
 use crate::engines::{
-    apply_options, flag, number, EngineOption, EngineOptionError, Expected, Tunable,
+    flag, number, tuned_default, EngineOption, EngineOptionError, Expected, Tunable,
 };
 
 /// Node caps of the root checks and probes.
@@ -22,136 +22,92 @@ const PLIES: RangeInclusive<i32> = 0..=64;
 /// Every option: its key (the field's name; `weights.NAME` for a hand
 /// evaluation weight) and where its value goes.
 const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
-    (
-        "root_vcf_nodes",
-        |c, v| number(&mut c.root_vcf_nodes, v, NODES),
-    ),
-    (
-        "defence_vcf_nodes",
-        |c, v| number(&mut c.defence_vcf_nodes, v, NODES),
-    ),
-    (
-        "root_vct_nodes",
-        |c, v| number(&mut c.root_vct_nodes, v, NODES),
-    ),
-    (
-        "defence_vct_nodes",
-        |c, v| number(&mut c.defence_vct_nodes, v, NODES),
-    ),
-    (
-        "vct_max_threats",
-        |c, v| number(&mut c.vct_max_threats, v, 1..=40),
-    ),
-    (
-        "vct_deepening",
-        |c, v| flag(&mut c.vct_deepening, v),
-    ),
-    (
-        "root_time_percent",
-        |c, v| number(&mut c.root_time_percent, v, 0..=100),
-    ),
-    (
-        "evaluation",
-        |c, v| evaluation(&mut c.main.evaluation, v),
-    ),
-    (
-        "weights.mover",
-        |c, v| number(&mut c.main.weights.mover, v, 0..=100),
-    ),
-    (
-        "weights.opponent",
-        |c, v| number(&mut c.main.weights.opponent, v, 0..=100),
-    ),
-    (
-        "weights.mover_double_three",
-        |c, v| number(&mut c.main.weights.mover_double_three, v, 0..=10_000),
-    ),
-    (
-        "weights.opponent_four_three",
-        |c, v| number(&mut c.main.weights.opponent_four_three, v, 0..=10_000),
-    ),
-    (
-        "weights.opponent_double_three",
-        |c, v| number(&mut c.main.weights.opponent_double_three, v, 0..=10_000),
-    ),
-    (
-        "branch_limit",
-        |c, v| number(&mut c.main.branch_limit, v, 1..=225),
-    ),
-    (
-        "root_branch_limit",
-        |c, v| number(&mut c.main.root_branch_limit, v, 1..=225),
-    ),
-    (
-        "probe_vcf_nodes",
-        |c, v| number(&mut c.main.probe_vcf_nodes, v, NODES),
-    ),
-    (
-        "tt_bytes",
-        |c, v| number(&mut c.main.tt_bytes, v, 1 << 16..=1 << 30),
-    ),
+    ("root_vcf_nodes", |c, v| {
+        number(&mut c.root_vcf_nodes, v, NODES)
+    }),
+    ("defence_vcf_nodes", |c, v| {
+        number(&mut c.defence_vcf_nodes, v, NODES)
+    }),
+    ("root_vct_nodes", |c, v| {
+        number(&mut c.root_vct_nodes, v, NODES)
+    }),
+    ("defence_vct_nodes", |c, v| {
+        number(&mut c.defence_vct_nodes, v, NODES)
+    }),
+    ("vct_max_threats", |c, v| {
+        number(&mut c.vct_max_threats, v, 1..=40)
+    }),
+    ("vct_deepening", |c, v| flag(&mut c.vct_deepening, v)),
+    ("root_time_percent", |c, v| {
+        number(&mut c.root_time_percent, v, 0..=100)
+    }),
+    ("evaluation", |c, v| evaluation(&mut c.main.evaluation, v)),
+    ("weights.mover", |c, v| {
+        number(&mut c.main.weights.mover, v, 0..=100)
+    }),
+    ("weights.opponent", |c, v| {
+        number(&mut c.main.weights.opponent, v, 0..=100)
+    }),
+    ("weights.mover_double_three", |c, v| {
+        number(&mut c.main.weights.mover_double_three, v, 0..=10_000)
+    }),
+    ("weights.opponent_four_three", |c, v| {
+        number(&mut c.main.weights.opponent_four_three, v, 0..=10_000)
+    }),
+    ("weights.opponent_double_three", |c, v| {
+        number(&mut c.main.weights.opponent_double_three, v, 0..=10_000)
+    }),
+    ("branch_limit", |c, v| {
+        number(&mut c.main.branch_limit, v, 1..=225)
+    }),
+    ("root_branch_limit", |c, v| {
+        number(&mut c.main.root_branch_limit, v, 1..=225)
+    }),
+    ("probe_vcf_nodes", |c, v| {
+        number(&mut c.main.probe_vcf_nodes, v, NODES)
+    }),
+    ("tt_bytes", |c, v| {
+        number(&mut c.main.tt_bytes, v, 1 << 16..=1 << 30)
+    }),
     // 0 would never widen a failed window.
-    (
-        "aspiration",
-        |c, v| number(&mut c.main.aspiration, v, 1..=10_000),
-    ),
-    (
-        "futility_margin",
-        |c, v| number(&mut c.main.futility_margin, v, 0..=100_000),
-    ),
-    (
-        "futility_depth",
-        |c, v| number(&mut c.main.futility_depth, v, PLIES),
-    ),
-    (
-        "lmr_depth",
-        |c, v| number(&mut c.main.lmr_depth, v, PLIES),
-    ),
-    (
-        "lmr_moves",
-        |c, v| number(&mut c.main.lmr_moves, v, MOVES),
-    ),
-    (
-        "lmr_divisor_tenths",
-        |c, v| number(&mut c.main.lmr_divisor_tenths, v, 1..=1000),
-    ),
-    (
-        "lmp_base",
-        |c, v| number(&mut c.main.lmp_base, v, MOVES),
-    ),
-    (
-        "threat_extension_plies",
-        |c, v| plies_or_none(&mut c.main.threat_extension_plies, v),
-    ),
-    (
-        "tactical_threats",
-        |c, v| number(&mut c.main.tactical_threats, v, 0..=127),
-    ),
-    (
-        "soft_limit_percent",
-        |c, v| number(&mut c.main.soft_limit_percent, v, 1..=100),
-    ),
-    (
-        "partial_iterations",
-        |c, v| flag(&mut c.main.partial_iterations, v),
-    ),
-    (
-        "stand_pat_before_probe",
-        |c, v| flag(&mut c.main.stand_pat_before_probe, v),
-    ),
-    (
-        "sound_losses",
-        |c, v| flag(&mut c.main.sound_losses, v),
-    ),
+    ("aspiration", |c, v| {
+        number(&mut c.main.aspiration, v, 1..=10_000)
+    }),
+    ("futility_margin", |c, v| {
+        number(&mut c.main.futility_margin, v, 0..=100_000)
+    }),
+    ("futility_depth", |c, v| {
+        number(&mut c.main.futility_depth, v, PLIES)
+    }),
+    ("lmr_depth", |c, v| number(&mut c.main.lmr_depth, v, PLIES)),
+    ("lmr_moves", |c, v| number(&mut c.main.lmr_moves, v, MOVES)),
+    ("lmr_divisor_tenths", |c, v| {
+        number(&mut c.main.lmr_divisor_tenths, v, 1..=1000)
+    }),
+    ("lmp_base", |c, v| number(&mut c.main.lmp_base, v, MOVES)),
+    ("threat_extension_plies", |c, v| {
+        plies_or_none(&mut c.main.threat_extension_plies, v)
+    }),
+    ("tactical_threats", |c, v| {
+        number(&mut c.main.tactical_threats, v, 0..=127)
+    }),
+    ("soft_limit_percent", |c, v| {
+        number(&mut c.main.soft_limit_percent, v, 1..=100)
+    }),
+    ("partial_iterations", |c, v| {
+        flag(&mut c.main.partial_iterations, v)
+    }),
+    ("stand_pat_before_probe", |c, v| {
+        flag(&mut c.main.stand_pat_before_probe, v)
+    }),
+    ("sound_losses", |c, v| flag(&mut c.main.sound_losses, v)),
 ];
 
 impl ThreatSearchConfig {
     /// The default configuration tuned by `options` in order, as
     /// `builtin:alphabeta,KEY=VALUE,...` builds it.
     pub fn with_options(options: &[EngineOption]) -> Result<Self, EngineOptionError> {
-        let mut config = ThreatSearchConfig::default();
-        apply_options("alphabeta", TUNABLES, &mut config, options)?;
-        Ok(config)
+        tuned_default("alphabeta", TUNABLES, options)
     }
 }
 
@@ -181,7 +137,7 @@ fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
 mod tests {
     use super::super::pvs::PvsConfig;
     use super::*;
-    use crate::engines::options::{first_changed_field, key_names_field};
+    use crate::engines::options::assert_every_key_reaches_its_field;
 
     fn options(items: &[&str]) -> Vec<EngineOption> {
         EngineOption::parse_list(items.iter().copied()).expect("well-formed")
@@ -205,7 +161,12 @@ mod tests {
         items: &[&str],
     ) -> Result<ThreatSearchConfig, EngineOptionError> {
         let mut config = base;
-        apply_options("alphabeta", TUNABLES, &mut config, &options(items))?;
+        crate::engines::options::apply_options(
+            "alphabeta",
+            TUNABLES,
+            &mut config,
+            &options(items),
+        )?;
         Ok(config)
     }
 
@@ -259,21 +220,7 @@ mod tests {
         let values = [
             "1", "77", "1048576", "true", "false", "hand", "trained", "none",
         ];
-        let base = ThreatSearchConfig::default();
-        let base_text = format!("{base:#?}");
-        for &(key, _) in TUNABLES {
-            let changed: Vec<String> = values
-                .iter()
-                .filter_map(|value| tuned(base, &[&format!("{key}={value}")]).ok())
-                .filter(|config| *config != base)
-                .map(|config| first_changed_field(&base_text, &format!("{config:#?}")))
-                .collect();
-            assert!(!changed.is_empty(), "{key} changes nothing");
-            assert!(
-                changed.iter().all(|path| key_names_field(key, path)),
-                "{key} changed {changed:?}"
-            );
-        }
+        assert_every_key_reaches_its_field(TUNABLES, ThreatSearchConfig::default(), &values);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::{PlayoutStyle, RaveConfig};
 use crate::engines::{
-    apply_options, choice, flag, number, real, EngineOption, EngineOptionError, Expected, Tunable,
+    choice, flag, number, real, tuned_default, EngineOption, EngineOptionError, Expected, Tunable,
 };
 
 /// Every option: its key (the field's name) and where its value goes.
@@ -16,7 +16,9 @@ const TUNABLES: &[Tunable<RaveConfig>] = &[
     ("rave_equivalence", |c, v| {
         real(&mut c.rave_equivalence, v, 1.0..=1e7)
     }),
-    ("exploration", |c, v| real(&mut c.exploration, v, 0.0..=10.0)),
+    ("exploration", |c, v| {
+        real(&mut c.exploration, v, 0.0..=10.0)
+    }),
     ("first_play_urgency", |c, v| {
         real(&mut c.first_play_urgency, v, 0.0..=10.0)
     }),
@@ -56,16 +58,14 @@ impl RaveConfig {
     /// The default configuration tuned by `options` in order, as
     /// `builtin:mcts,KEY=VALUE,...` builds it.
     pub fn with_options(options: &[EngineOption]) -> Result<Self, EngineOptionError> {
-        let mut config = RaveConfig::default();
-        apply_options("mcts", TUNABLES, &mut config, options)?;
-        Ok(config)
+        tuned_default("mcts", TUNABLES, options)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::{first_changed_field, key_names_field};
+    use crate::engines::options::assert_every_key_reaches_its_field;
 
     fn tuned(items: &[&str]) -> Result<RaveConfig, EngineOptionError> {
         RaveConfig::with_options(&EngineOption::parse_list(items.iter().copied()).unwrap())
@@ -111,21 +111,7 @@ mod tests {
             "uniform",
             "eye_making",
         ];
-        let base = RaveConfig::default();
-        let base_text = format!("{base:#?}");
-        for &(key, _) in TUNABLES {
-            let changed: Vec<String> = values
-                .iter()
-                .filter_map(|value| tuned(&[&format!("{key}={value}")]).ok())
-                .filter(|config| *config != base)
-                .map(|config| first_changed_field(&base_text, &format!("{config:#?}")))
-                .collect();
-            assert!(!changed.is_empty(), "{key} changes nothing");
-            assert!(
-                changed.iter().all(|path| key_names_field(key, path)),
-                "{key} changed {changed:?}"
-            );
-        }
+        assert_every_key_reaches_its_field(TUNABLES, RaveConfig::default(), &values);
     }
 
     #[test]

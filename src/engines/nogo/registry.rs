@@ -112,7 +112,10 @@ mod tests {
             let config = tuned_config(MCTS, &options(items))
                 .expect("valid options")
                 .expect("mcts is tuned");
-            assert!(!configs.contains(&config), "{items:?} repeats a configuration");
+            assert!(
+                !configs.contains(&config),
+                "{items:?} repeats a configuration"
+            );
             configs.push(config);
         }
     }
@@ -123,7 +126,9 @@ mod tests {
         for threads in [1, 2] {
             let mut engine = NoGo::engine_with_options(MCTS, 1, threads, &tuned).expect("built");
             let start = NoGo::start();
-            let m = engine.choose_move(&start, &Limits::iterations(200)).best_move;
+            let m = engine
+                .choose_move(&start, &Limits::iterations(200))
+                .best_move;
             assert!(start.is_legal(m), "on {threads}: {m:?}");
         }
         for &name in NoGo::engine_names() {
