@@ -327,10 +327,6 @@ mod tests {
                 "lmp_base=x: expected a whole number from 0 to 225",
             ),
             (
-                "builtin:alphabeta-v1,lmp_base=4",
-                "alphabeta-v1 has no option \"lmp_base\"",
-            ),
-            (
                 "builtin:greedy,lmp_base=4",
                 "greedy takes no tuning options (got lmp_base)",
             ),
@@ -341,12 +337,33 @@ mod tests {
                 "{error}"
             );
         }
-        let error = PlayerSpec::parse("builtin:pattern,probcut=false")
+        // A former variant's name is no engine.
+        let error = PlayerSpec::parse("builtin:alphabeta-v1,lmp_base=4")
+            .check::<Gomoku>()
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("gomoku has no built-in engine \"alphabeta-v1\""),
+            "{error}"
+        );
+        assert_eq!(
+            PlayerSpec::parse("builtin:pattern,probcut=false").check::<Reversi>(),
+            Ok(())
+        );
+        let error = PlayerSpec::parse("builtin:pattern,probcut=off")
             .check::<Reversi>()
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "builtin:pattern,probcut=false: pattern takes no tuning options (got probcut)"
+            "builtin:pattern,probcut=off: probcut=off: expected true or false"
+        );
+        let error = PlayerSpec::parse("builtin:greedy,probcut=false")
+            .check::<Reversi>()
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "builtin:greedy,probcut=false: greedy takes no tuning options (got probcut)"
         );
     }
 }
