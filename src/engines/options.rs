@@ -178,6 +178,12 @@ pub fn choice<T: Copy>(field: &mut T, text: &str, choices: &[(&str, T)]) -> Resu
     }
 }
 
+/// The option tests of every game: `items`, well-formed, as options.
+#[cfg(test)]
+pub(crate) fn options(items: &[&str]) -> Vec<EngineOption> {
+    EngineOption::parse_list(items.iter().copied()).expect("well-formed")
+}
+
 /// The option tests of every game: each key of `table`, given in turn each
 /// of `values` that it accepts, changes `base` in the field of its name (and
 /// at least one value changes it).

@@ -137,11 +137,7 @@ fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
 mod tests {
     use super::super::pvs::PvsConfig;
     use super::*;
-    use crate::engines::options::assert_every_key_reaches_its_field;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
+    use crate::engines::options::{assert_every_key_reaches_its_field, options};
 
     #[test]
     fn with_options_tunes_the_default() {

@@ -65,10 +65,10 @@ impl RaveConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::assert_every_key_reaches_its_field;
+    use crate::engines::options::{assert_every_key_reaches_its_field, options};
 
     fn tuned(items: &[&str]) -> Result<RaveConfig, EngineOptionError> {
-        RaveConfig::with_options(&EngineOption::parse_list(items.iter().copied()).unwrap())
+        RaveConfig::with_options(&options(items))
     }
 
     #[test]

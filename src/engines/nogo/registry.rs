@@ -3,7 +3,9 @@
 //! `uct-plain` baselines.
 
 use super::{nogo_bench, MobilityEvaluator, RaveConfig, RaveMcts};
-use crate::engines::{no_options, on_threads, EngineOption, EngineOptionError, Engines};
+use crate::engines::{
+    no_options, side_by_side, EngineOption, EngineOptionError, Engines, TunedEngine,
+};
 use crate::games::NoGo;
 use crate::search::{AlphaBeta, Mcts, RandomSearcher, Searcher};
 
@@ -39,29 +41,19 @@ impl Engines for NoGo {
         })
     }
 
-    /// `mcts` takes the options of `options.rs` (`docs/nogo.md`).
-    fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
-        tuned_config(name, options).map(drop)
-    }
-
-    fn engine_with_options(
+    /// `mcts` takes the options of `options.rs` (`docs/nogo.md`); on
+    /// several threads, tuned copies side by side, as `mcts` by name.
+    fn tuned_engine(
         name: &str,
-        seed: u64,
-        threads: usize,
         options: &[EngineOption],
-    ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
-        let Some(config) = tuned_config(name, options)? else {
-            return Self::engine_on_threads(name, seed, threads)
-                .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()));
-        };
-        // Several threads: tuned copies side by side, as `mcts` by name.
-        Ok(on_threads(
-            seed,
-            threads,
-            || None,
-            |seed| Some(Box::new(RaveMcts::new(config, seed))),
-        )
-        .expect("an MCTS engine is always built"))
+    ) -> Result<Option<TunedEngine<Self>>, EngineOptionError> {
+        if name != MCTS {
+            return no_options::<Self>(name, options).map(|()| None);
+        }
+        let config = RaveConfig::with_options(options)?;
+        Ok(Some(Box::new(move |seed, threads| {
+            side_by_side(seed, threads, |seed| Box::new(RaveMcts::new(config, seed)))
+        })))
     }
 
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -69,27 +61,12 @@ impl Engines for NoGo {
     }
 }
 
-/// The configuration of `mcts` tuned by `options`; `None` for another
-/// engine given no options (an error with some).
-fn tuned_config(
-    name: &str,
-    options: &[EngineOption],
-) -> Result<Option<RaveConfig>, EngineOptionError> {
-    if name != MCTS {
-        return no_options::<NoGo>(name, options).map(|()| None);
-    }
-    RaveConfig::with_options(options).map(Some)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::options::options;
     use crate::search::Limits;
     use crate::Game;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
 
     /// The former one-change engines `mcts-*`, as options: each is a
     /// configuration of its own, none the default.
@@ -109,9 +86,7 @@ mod tests {
         ];
         let mut configs = vec![RaveConfig::default()];
         for items in variants {
-            let config = tuned_config(MCTS, &options(items))
-                .expect("valid options")
-                .expect("mcts is tuned");
+            let config = RaveConfig::with_options(&options(items)).expect("valid options");
             assert!(
                 !configs.contains(&config),
                 "{items:?} repeats a configuration"

@@ -143,11 +143,7 @@ impl EngineSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::assert_every_key_reaches_its_field;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
+    use crate::engines::options::{assert_every_key_reaches_its_field, options};
 
     /// Values of every kind; each key accepts one that its field does not
     /// hold by default.

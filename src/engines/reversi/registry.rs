@@ -6,19 +6,15 @@ use super::bench::{pattern_threads_bench, reversi_bench};
 use super::engine::{EngineSettings, ReversiEngine};
 use super::greedy::GreedyPlayer;
 use super::pattern_engine::{PatternEngine, PatternSettings};
-use crate::engines::{no_options, on_threads, EngineOption, EngineOptionError, Engines};
+use crate::engines::{
+    no_options, side_by_side, EngineOption, EngineOptionError, Engines, TunedEngine,
+};
 use crate::games::Reversi;
 use crate::search::{Mcts, RandomSearcher, Searcher};
 
 /// The engines that take options.
 const PATTERN: &str = "pattern";
 const MCTS: &str = "mcts";
-
-/// The settings of an engine that takes options, tuned.
-enum Tuned {
-    Pattern(PatternSettings),
-    Mcts(EngineSettings),
-}
 
 impl Engines for Reversi {
     /// `pattern` is the bot: alpha-beta on the trained pattern evaluation.
@@ -54,32 +50,29 @@ impl Engines for Reversi {
     }
 
     /// `pattern` and `mcts` take the options of `options.rs`
-    /// (`docs/reversi.md`).
-    fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
-        tuned_settings(name, options).map(drop)
-    }
-
-    fn engine_with_options(
+    /// (`docs/reversi.md`); on several threads, tuned `pattern` runs lazy
+    /// SMP and tuned `mcts` copies side by side, as they do by name.
+    fn tuned_engine(
         name: &str,
-        seed: u64,
-        threads: usize,
         options: &[EngineOption],
-    ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
-        Ok(match tuned_settings(name, options)? {
-            None => Self::engine_on_threads(name, seed, threads)
-                .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()))?,
-            Some(Tuned::Pattern(settings)) => {
-                Box::new(PatternEngine::with_threads(settings, threads.max(1)))
+    ) -> Result<Option<TunedEngine<Self>>, EngineOptionError> {
+        match name {
+            PATTERN => {
+                let settings = PatternSettings::with_options(options)?;
+                Ok(Some(Box::new(move |_, threads| {
+                    Box::new(PatternEngine::with_threads(settings, threads.max(1)))
+                })))
             }
-            // Several threads: tuned copies side by side, as `mcts` by name.
-            Some(Tuned::Mcts(settings)) => on_threads(
-                seed,
-                threads,
-                || None,
-                |seed| Some(Box::new(ReversiEngine::new(settings, seed))),
-            )
-            .expect("an MCTS engine is always built"),
-        })
+            MCTS => {
+                let settings = EngineSettings::with_options(options)?;
+                Ok(Some(Box::new(move |seed, threads| {
+                    side_by_side(seed, threads, |seed| {
+                        Box::new(ReversiEngine::new(settings, seed))
+                    })
+                })))
+            }
+            _ => no_options::<Self>(name, options).map(|()| None),
+        }
     }
 
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -91,28 +84,12 @@ impl Engines for Reversi {
     }
 }
 
-/// The settings of `pattern` or `mcts` tuned by `options`; `None` for
-/// another engine given no options (an error with some).
-fn tuned_settings(
-    name: &str,
-    options: &[EngineOption],
-) -> Result<Option<Tuned>, EngineOptionError> {
-    match name {
-        PATTERN => PatternSettings::with_options(options).map(|s| Some(Tuned::Pattern(s))),
-        MCTS => EngineSettings::with_options(options).map(|s| Some(Tuned::Mcts(s))),
-        _ => no_options::<Reversi>(name, options).map(|()| None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::options::options;
     use crate::search::Limits;
     use crate::Game;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
 
     #[test]
     fn pattern_and_mcts_take_options_on_any_threads() {
