@@ -37,6 +37,7 @@ fn exact_midgame(threads: usize) -> PatternEngine {
         PatternSettings {
             probcut: None,
             use_solver: false,
+            ..PatternSettings::default()
         },
         threads,
     )

@@ -1,9 +1,10 @@
 //! The NoGo engines: legal answers everywhere, reproducible with a seed, the
 //! solver against an independent brute force.
 //!
-//! Speed figures: `nogo bench`. Equal-time matches between the bot and its
-//! one-change variants: `referee play nogo builtin:mcts builtin:mcts-norave
-//! --games 200 --time 0.1 --random-plies 2` (names in `nogo --help`).
+//! Speed figures: `nogo bench`. Equal-time matches between the bot and a
+//! one-option change of it: `referee play nogo builtin:mcts
+//! builtin:mcts,rave=false,exploration=0.7 --games 200 --time 0.1
+//! --random-plies 2` (the options in `docs/nogo.md`).
 
 use std::collections::HashMap;
 

@@ -83,7 +83,7 @@ fn search_to_the_end_returns_the_exact_disc_difference() {
             .solve(&pos, SolveMode::Exact, &Limits::unlimited())
             .unwrap()
             .score;
-        for probcut in [None, Some(boardbots::engines::reversi::ProbCut::DEFAULT)] {
+        for probcut in [None, PatternSettings::default().probcut] {
             let mut search = MidgameSearch::new(&weights, 1 << 16, probcut);
             let result = search
                 .search(

@@ -12,6 +12,7 @@ pub mod reversi;
 mod threads_bench;
 pub mod tictactoe;
 
+pub(crate) use options::{choice, flag, number, real, tuned_default, Expected, Tunable};
 pub use options::{EngineOption, EngineOptionError};
 pub use threads_bench::threads_bench;
 
@@ -70,28 +71,45 @@ pub trait Engines: Game {
         )
     }
 
-    /// Checks that engine `name` takes `options` (its tuning, `KEY=VALUE`)
-    /// without building it: `Ok` exactly when [`Engines::engine_with_options`]
-    /// would build it. The default: no options at all.
+    /// How to build the engine `name` tuned by `options` (its tuning,
+    /// `KEY=VALUE`), if it takes options: a builder from the seed and the
+    /// threads; `Ok(None)` for an engine that takes none, given none. An
+    /// error for an unknown name, key or value. The default: no engine
+    /// takes options. A game whose engines do overrides only this.
+    fn tuned_engine(
+        name: &str,
+        options: &[EngineOption],
+    ) -> Result<Option<TunedEngine<Self>>, EngineOptionError> {
+        no_options::<Self>(name, options).map(|()| None)
+    }
+
+    /// Checks that engine `name` takes `options` without building it: `Ok`
+    /// exactly when [`Engines::engine_with_options`] would build it. Never
+    /// overridden.
     fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
-        no_options::<Self>(name, options)
+        Self::tuned_engine(name, options).map(drop)
     }
 
     /// The engine `name` tuned by `options`, on `threads` threads as
-    /// [`Engines::engine_on_threads`] (which it is, without options). The
-    /// default takes no options; a game whose engines do overrides this and
-    /// [`Engines::check_engine_options`] together.
+    /// [`Engines::engine_on_threads`] (which it is, without options). Never
+    /// overridden.
     fn engine_with_options(
         name: &str,
         seed: u64,
         threads: usize,
         options: &[EngineOption],
     ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
-        Self::check_engine_options(name, options)?;
-        Self::engine_on_threads(name, seed, threads)
-            .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()))
+        match Self::tuned_engine(name, options)? {
+            Some(build) => Ok(build(seed, threads)),
+            None => Self::engine_on_threads(name, seed, threads)
+                .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string())),
+        }
     }
 }
+
+/// What [`Engines::tuned_engine`] gives: the tuned engine from its seed and
+/// its threads.
+pub type TunedEngine<G> = Box<dyn FnOnce(u64, usize) -> Box<dyn Searcher<G>>>;
 
 /// `Ok` if `name` is one of `G`'s engines and `options` is empty: the
 /// options check of an engine that takes none.
@@ -128,4 +146,15 @@ fn on_threads<G: Game>(
         .map(|worker| single(seed.wrapping_add(worker)))
         .collect::<Option<Vec<_>>>()?;
     Some(Box::new(RootParallel::new(workers)))
+}
+
+/// A tuned engine that has no lazy SMP form: itself on 1 thread, else
+/// `threads` copies from `single` seeded `seed`, `seed + 1`, ... side by
+/// side, as [`Engines::engine_on_threads`] puts such an engine by name.
+fn side_by_side<G: Game>(
+    seed: u64,
+    threads: usize,
+    mut single: impl FnMut(u64) -> Box<dyn Searcher<G>>,
+) -> Box<dyn Searcher<G>> {
+    on_threads(seed, threads, || None, |seed| Some(single(seed))).expect("every copy is built")
 }

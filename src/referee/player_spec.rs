@@ -373,12 +373,33 @@ mod tests {
                 "{error}"
             );
         }
-        let error = PlayerSpec::parse("builtin:random,depth=3")
+        // A former variant's name is no engine.
+        let error = PlayerSpec::parse("builtin:alphabeta-v1,lmp_base=4")
+            .check::<Gomoku>()
+            .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("gomoku has no built-in engine \"alphabeta-v1\""),
+            "{error}"
+        );
+        assert_eq!(
+            PlayerSpec::parse("builtin:pattern,probcut=false").check::<Reversi>(),
+            Ok(())
+        );
+        let error = PlayerSpec::parse("builtin:pattern,probcut=off")
             .check::<Reversi>()
             .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "builtin:random,depth=3: random takes no tuning options (got depth)"
+            "builtin:pattern,probcut=off: probcut=off: expected true or false"
+        );
+        let error = PlayerSpec::parse("builtin:greedy,probcut=false")
+            .check::<Reversi>()
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "builtin:greedy,probcut=false: greedy takes no tuning options (got probcut)"
         );
     }
 }

@@ -4,25 +4,13 @@
 //! same name. A field added to either config becomes an option with one line
 //! in [`TUNABLES`]; `docs/gomoku.md` lists them with their defaults.
 
-use std::fmt::Display;
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 
 use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
-use super::pvs::PvsConfig;
-use crate::engines::{EngineOption, EngineOptionError};
-
-/// What a value should have been, when it is not.
-type Expected = String;
-
-/// Where an option's value goes.
-enum Setter {
-    /// A field of [`ThreatSearchConfig`]: the root checks.
-    Root(fn(&mut ThreatSearchConfig, &str) -> Result<(), Expected>),
-    /// A field of its [`PvsConfig`] main search.
-    Pvs(fn(&mut PvsConfig, &str) -> Result<(), Expected>),
-}
+use crate::engines::{
+    flag, number, tuned_default, EngineOption, EngineOptionError, Expected, Tunable,
+};
 
 /// Node caps of the root checks and probes.
 const NODES: RangeInclusive<u64> = 0..=1_000_000_000;
@@ -33,193 +21,94 @@ const PLIES: RangeInclusive<i32> = 0..=64;
 
 /// Every option: its key (the field's name; `weights.NAME` for a hand
 /// evaluation weight) and where its value goes.
-const TUNABLES: &[(&str, Setter)] = &[
-    (
-        "root_vcf_nodes",
-        Setter::Root(|c, v| number(&mut c.root_vcf_nodes, v, NODES)),
-    ),
-    (
-        "defence_vcf_nodes",
-        Setter::Root(|c, v| number(&mut c.defence_vcf_nodes, v, NODES)),
-    ),
-    (
-        "root_vct_nodes",
-        Setter::Root(|c, v| number(&mut c.root_vct_nodes, v, NODES)),
-    ),
-    (
-        "defence_vct_nodes",
-        Setter::Root(|c, v| number(&mut c.defence_vct_nodes, v, NODES)),
-    ),
-    (
-        "vct_max_threats",
-        Setter::Root(|c, v| number(&mut c.vct_max_threats, v, 1..=40)),
-    ),
-    (
-        "vct_deepening",
-        Setter::Root(|c, v| flag(&mut c.vct_deepening, v)),
-    ),
-    (
-        "root_time_percent",
-        Setter::Root(|c, v| number(&mut c.root_time_percent, v, 0..=100)),
-    ),
-    (
-        "evaluation",
-        Setter::Pvs(|c, v| evaluation(&mut c.evaluation, v)),
-    ),
-    (
-        "weights.mover",
-        Setter::Pvs(|c, v| number(&mut c.weights.mover, v, 0..=100)),
-    ),
-    (
-        "weights.opponent",
-        Setter::Pvs(|c, v| number(&mut c.weights.opponent, v, 0..=100)),
-    ),
-    (
-        "weights.mover_double_three",
-        Setter::Pvs(|c, v| number(&mut c.weights.mover_double_three, v, 0..=10_000)),
-    ),
-    (
-        "weights.opponent_four_three",
-        Setter::Pvs(|c, v| number(&mut c.weights.opponent_four_three, v, 0..=10_000)),
-    ),
-    (
-        "weights.opponent_double_three",
-        Setter::Pvs(|c, v| number(&mut c.weights.opponent_double_three, v, 0..=10_000)),
-    ),
-    (
-        "branch_limit",
-        Setter::Pvs(|c, v| number(&mut c.branch_limit, v, 1..=225)),
-    ),
-    (
-        "root_branch_limit",
-        Setter::Pvs(|c, v| number(&mut c.root_branch_limit, v, 1..=225)),
-    ),
-    (
-        "probe_vcf_nodes",
-        Setter::Pvs(|c, v| number(&mut c.probe_vcf_nodes, v, NODES)),
-    ),
-    (
-        "tt_bytes",
-        Setter::Pvs(|c, v| number(&mut c.tt_bytes, v, 1 << 16..=1 << 30)),
-    ),
+const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
+    ("root_vcf_nodes", |c, v| {
+        number(&mut c.root_vcf_nodes, v, NODES)
+    }),
+    ("defence_vcf_nodes", |c, v| {
+        number(&mut c.defence_vcf_nodes, v, NODES)
+    }),
+    ("root_vct_nodes", |c, v| {
+        number(&mut c.root_vct_nodes, v, NODES)
+    }),
+    ("defence_vct_nodes", |c, v| {
+        number(&mut c.defence_vct_nodes, v, NODES)
+    }),
+    ("vct_max_threats", |c, v| {
+        number(&mut c.vct_max_threats, v, 1..=40)
+    }),
+    ("vct_deepening", |c, v| flag(&mut c.vct_deepening, v)),
+    ("root_time_percent", |c, v| {
+        number(&mut c.root_time_percent, v, 0..=100)
+    }),
+    ("evaluation", |c, v| evaluation(&mut c.main.evaluation, v)),
+    ("weights.mover", |c, v| {
+        number(&mut c.main.weights.mover, v, 0..=100)
+    }),
+    ("weights.opponent", |c, v| {
+        number(&mut c.main.weights.opponent, v, 0..=100)
+    }),
+    ("weights.mover_double_three", |c, v| {
+        number(&mut c.main.weights.mover_double_three, v, 0..=10_000)
+    }),
+    ("weights.opponent_four_three", |c, v| {
+        number(&mut c.main.weights.opponent_four_three, v, 0..=10_000)
+    }),
+    ("weights.opponent_double_three", |c, v| {
+        number(&mut c.main.weights.opponent_double_three, v, 0..=10_000)
+    }),
+    ("branch_limit", |c, v| {
+        number(&mut c.main.branch_limit, v, 1..=225)
+    }),
+    ("root_branch_limit", |c, v| {
+        number(&mut c.main.root_branch_limit, v, 1..=225)
+    }),
+    ("probe_vcf_nodes", |c, v| {
+        number(&mut c.main.probe_vcf_nodes, v, NODES)
+    }),
+    ("tt_bytes", |c, v| {
+        number(&mut c.main.tt_bytes, v, 1 << 16..=1 << 30)
+    }),
     // 0 would never widen a failed window.
-    (
-        "aspiration",
-        Setter::Pvs(|c, v| number(&mut c.aspiration, v, 1..=10_000)),
-    ),
-    (
-        "futility_margin",
-        Setter::Pvs(|c, v| number(&mut c.futility_margin, v, 0..=100_000)),
-    ),
-    (
-        "futility_depth",
-        Setter::Pvs(|c, v| number(&mut c.futility_depth, v, PLIES)),
-    ),
-    (
-        "lmr_depth",
-        Setter::Pvs(|c, v| number(&mut c.lmr_depth, v, PLIES)),
-    ),
-    (
-        "lmr_moves",
-        Setter::Pvs(|c, v| number(&mut c.lmr_moves, v, MOVES)),
-    ),
-    (
-        "lmr_divisor_tenths",
-        Setter::Pvs(|c, v| number(&mut c.lmr_divisor_tenths, v, 1..=1000)),
-    ),
-    (
-        "lmp_base",
-        Setter::Pvs(|c, v| number(&mut c.lmp_base, v, MOVES)),
-    ),
-    (
-        "threat_extension_plies",
-        Setter::Pvs(|c, v| plies_or_none(&mut c.threat_extension_plies, v)),
-    ),
-    (
-        "tactical_threats",
-        Setter::Pvs(|c, v| number(&mut c.tactical_threats, v, 0..=127)),
-    ),
-    (
-        "soft_limit_percent",
-        Setter::Pvs(|c, v| number(&mut c.soft_limit_percent, v, 1..=100)),
-    ),
-    (
-        "partial_iterations",
-        Setter::Pvs(|c, v| flag(&mut c.partial_iterations, v)),
-    ),
-    (
-        "stand_pat_before_probe",
-        Setter::Pvs(|c, v| flag(&mut c.stand_pat_before_probe, v)),
-    ),
-    (
-        "sound_losses",
-        Setter::Pvs(|c, v| flag(&mut c.sound_losses, v)),
-    ),
+    ("aspiration", |c, v| {
+        number(&mut c.main.aspiration, v, 1..=10_000)
+    }),
+    ("futility_margin", |c, v| {
+        number(&mut c.main.futility_margin, v, 0..=100_000)
+    }),
+    ("futility_depth", |c, v| {
+        number(&mut c.main.futility_depth, v, PLIES)
+    }),
+    ("lmr_depth", |c, v| number(&mut c.main.lmr_depth, v, PLIES)),
+    ("lmr_moves", |c, v| number(&mut c.main.lmr_moves, v, MOVES)),
+    ("lmr_divisor_tenths", |c, v| {
+        number(&mut c.main.lmr_divisor_tenths, v, 1..=1000)
+    }),
+    ("lmp_base", |c, v| number(&mut c.main.lmp_base, v, MOVES)),
+    ("threat_extension_plies", |c, v| {
+        plies_or_none(&mut c.main.threat_extension_plies, v)
+    }),
+    ("tactical_threats", |c, v| {
+        number(&mut c.main.tactical_threats, v, 0..=127)
+    }),
+    ("soft_limit_percent", |c, v| {
+        number(&mut c.main.soft_limit_percent, v, 1..=100)
+    }),
+    ("partial_iterations", |c, v| {
+        flag(&mut c.main.partial_iterations, v)
+    }),
+    ("stand_pat_before_probe", |c, v| {
+        flag(&mut c.main.stand_pat_before_probe, v)
+    }),
+    ("sound_losses", |c, v| flag(&mut c.main.sound_losses, v)),
 ];
 
 impl ThreatSearchConfig {
     /// The default configuration tuned by `options` in order, as
     /// `builtin:alphabeta,KEY=VALUE,...` builds it.
     pub fn with_options(options: &[EngineOption]) -> Result<Self, EngineOptionError> {
-        let mut config = ThreatSearchConfig::default();
-        apply_options("alphabeta", &mut config, options)?;
-        Ok(config)
+        tuned_default("alphabeta", TUNABLES, options)
     }
-}
-
-/// `config`, the engine `engine`'s, tuned by `options` in order.
-fn apply_options(
-    engine: &str,
-    config: &mut ThreatSearchConfig,
-    options: &[EngineOption],
-) -> Result<(), EngineOptionError> {
-    for option in options {
-        let (_, setter) = TUNABLES
-            .iter()
-            .find(|(key, _)| *key == option.key)
-            .ok_or_else(|| EngineOptionError::UnknownKey {
-                engine: engine.to_string(),
-                key: option.key.clone(),
-                known: known_keys().join(", "),
-            })?;
-        let result = match setter {
-            Setter::Root(set) => set(config, &option.value),
-            Setter::Pvs(set) => set(&mut config.main, &option.value),
-        };
-        result.map_err(|expected| EngineOptionError::BadValue {
-            key: option.key.clone(),
-            value: option.value.clone(),
-            expected,
-        })?;
-    }
-    Ok(())
-}
-
-/// Every key, in the table's order.
-fn known_keys() -> Vec<&'static str> {
-    TUNABLES.iter().map(|&(key, _)| key).collect()
-}
-
-fn number<T>(field: &mut T, text: &str, range: RangeInclusive<T>) -> Result<(), Expected>
-where
-    T: FromStr + PartialOrd + Display,
-{
-    match text.parse::<T>() {
-        Ok(value) if range.contains(&value) => {
-            *field = value;
-            Ok(())
-        }
-        _ => Err(format!(
-            "a whole number from {} to {}",
-            range.start(),
-            range.end()
-        )),
-    }
-}
-
-fn flag(field: &mut bool, text: &str) -> Result<(), Expected> {
-    *field = text.parse().map_err(|_| "true or false".to_string())?;
-    Ok(())
 }
 
 /// A ply count, or `none` for no limit.
@@ -246,11 +135,9 @@ fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::pvs::PvsConfig;
     use super::*;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
+    use crate::engines::options::{assert_every_key_reaches_its_field, options};
 
     #[test]
     fn with_options_tunes_the_default() {
@@ -270,7 +157,12 @@ mod tests {
         items: &[&str],
     ) -> Result<ThreatSearchConfig, EngineOptionError> {
         let mut config = base;
-        apply_options("alphabeta", &mut config, &options(items))?;
+        crate::engines::options::apply_options(
+            "alphabeta",
+            TUNABLES,
+            &mut config,
+            &options(items),
+        )?;
         Ok(config)
     }
 
@@ -317,21 +209,6 @@ mod tests {
         assert_eq!(back.main.evaluation, Evaluation::trained());
     }
 
-    /// The name of the first field whose `Debug` text differs between two
-    /// configurations (a nested field's own name, as `opponent` in `weights`).
-    fn first_changed_field<'a>(before: &'a str, after: &str) -> &'a str {
-        let at = before
-            .bytes()
-            .zip(after.bytes())
-            .position(|(a, b)| a != b)
-            .unwrap_or(before.len().min(after.len()));
-        let colon = before[..at].rfind(": ").expect("a field before the change");
-        let start = before[..colon]
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .map_or(0, |i| i + 1);
-        &before[start..colon]
-    }
-
     #[test]
     fn every_key_sets_the_field_of_its_name() {
         // Values of every kind; each key accepts one that its field does not
@@ -339,22 +216,7 @@ mod tests {
         let values = [
             "1", "77", "1048576", "true", "false", "hand", "trained", "none",
         ];
-        let base = ThreatSearchConfig::default();
-        let base_text = format!("{base:?}");
-        for &(key, _) in TUNABLES {
-            let field = key.rsplit('.').next().unwrap();
-            let changed: Vec<String> = values
-                .iter()
-                .filter_map(|value| tuned(base, &[&format!("{key}={value}")]).ok())
-                .filter(|config| *config != base)
-                .map(|config| first_changed_field(&base_text, &format!("{config:?}")).to_string())
-                .collect();
-            assert!(!changed.is_empty(), "{key} changes nothing");
-            assert!(
-                changed.iter().all(|name| name == field),
-                "{key} changed {changed:?}"
-            );
-        }
+        assert_every_key_reaches_its_field(TUNABLES, ThreatSearchConfig::default(), &values);
     }
 
     #[test]

@@ -4,7 +4,9 @@
 
 use super::engine::{ThreatSearch, ThreatSearchConfig};
 use super::greedy::GreedyThreats;
-use crate::engines::{no_options, on_threads, EngineOption, EngineOptionError, Engines};
+use crate::engines::{
+    no_options, on_threads, EngineOption, EngineOptionError, Engines, TunedEngine,
+};
 use crate::games::Gomoku;
 use crate::search::{RandomSearcher, Searcher};
 
@@ -31,27 +33,23 @@ impl Engines for Gomoku {
     }
 
     /// `alphabeta` takes the options of `options.rs` (`docs/gomoku.md`).
-    fn check_engine_options(name: &str, options: &[EngineOption]) -> Result<(), EngineOptionError> {
-        tuned_config(name, options).map(drop)
-    }
-
-    fn engine_with_options(
+    fn tuned_engine(
         name: &str,
-        seed: u64,
-        threads: usize,
         options: &[EngineOption],
-    ) -> Result<Box<dyn Searcher<Self>>, EngineOptionError> {
-        let Some(config) = tuned_config(name, options)? else {
-            return Self::engine_on_threads(name, seed, threads)
-                .ok_or_else(|| EngineOptionError::UnknownEngine(name.to_string()));
-        };
-        Ok(on_threads(
-            seed,
-            threads,
-            || Some(lazy_smp(config, threads)),
-            |_| Some(Box::new(ThreatSearch::new(config))),
-        )
-        .expect("an alpha-beta engine is always built"))
+    ) -> Result<Option<TunedEngine<Self>>, EngineOptionError> {
+        if name != ALPHABETA {
+            return no_options::<Self>(name, options).map(|()| None);
+        }
+        let config = ThreatSearchConfig::with_options(options)?;
+        Ok(Some(Box::new(move |seed, threads| {
+            on_threads(
+                seed,
+                threads,
+                || Some(lazy_smp(config, threads)),
+                |_| Some(Box::new(ThreatSearch::new(config))),
+            )
+            .expect("an alpha-beta engine is always built")
+        })))
     }
 
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -67,27 +65,12 @@ fn lazy_smp(config: ThreatSearchConfig, threads: usize) -> Box<dyn Searcher<Gomo
     Box::new(ThreatSearch::with_threads(config, threads))
 }
 
-/// The configuration of `alphabeta` tuned by `options`; `None` for another
-/// engine given no options (an error with some).
-fn tuned_config(
-    name: &str,
-    options: &[EngineOption],
-) -> Result<Option<ThreatSearchConfig>, EngineOptionError> {
-    if name != ALPHABETA {
-        return no_options::<Gomoku>(name, options).map(|()| None);
-    }
-    ThreatSearchConfig::with_options(options).map(Some)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::options::options;
     use crate::search::Limits;
     use crate::Game;
-
-    fn options(items: &[&str]) -> Vec<EngineOption> {
-        EngineOption::parse_list(items.iter().copied()).expect("well-formed")
-    }
 
     #[test]
     fn alphabeta_takes_root_options_on_any_threads() {
@@ -98,7 +81,7 @@ mod tests {
             defence_vcf_nodes: 100,
             ..ThreatSearchConfig::default()
         };
-        assert_eq!(tuned_config(ALPHABETA, &tuned), Ok(Some(expected)));
+        assert_eq!(ThreatSearchConfig::with_options(&tuned), Ok(expected));
         for threads in [1, 2] {
             let mut engine =
                 Gomoku::engine_with_options(ALPHABETA, 1, threads, &tuned).expect("built");

@@ -4,6 +4,7 @@
 
 mod bench;
 mod mobility;
+mod options;
 mod playout;
 mod rave;
 mod rave_config;

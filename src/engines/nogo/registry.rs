@@ -1,94 +1,29 @@
-//! The NoGo engines by name.
+//! The NoGo engines by name: `mcts` (the default; its variants are engine
+//! options, [`super::options`]), `minimax`, and the `random` and
+//! `uct-plain` baselines.
 
-use super::{nogo_bench, MobilityEvaluator, PlayoutStyle, RaveConfig, RaveMcts};
-use crate::engines::Engines;
+use super::{nogo_bench, MobilityEvaluator, RaveConfig, RaveMcts};
+use crate::engines::{
+    no_options, side_by_side, EngineOption, EngineOptionError, Engines, TunedEngine,
+};
 use crate::games::NoGo;
 use crate::search::{AlphaBeta, Mcts, RandomSearcher, Searcher};
 
-/// The configuration of the bot (`mcts`) or of one of its one-change variants,
-/// for equal-time comparisons through the referee, e.g.
-/// `referee play nogo builtin:mcts builtin:mcts-norave --games 200 --time 0.1 --random-plies 2`.
-fn rave_config(name: &str) -> Option<RaveConfig> {
-    let bot = RaveConfig::default();
-    Some(match name {
-        "mcts" => bot,
-        "mcts-uniform" => RaveConfig {
-            playout: PlayoutStyle::Uniform,
-            ..bot
-        },
-        "mcts-eyemaking" => RaveConfig {
-            playout: PlayoutStyle::EyeMaking,
-            ..bot
-        },
-        "mcts-selfharm" => RaveConfig {
-            playout: PlayoutStyle::SelfHarmAverse,
-            ..bot
-        },
-        "mcts-norave" => RaveConfig {
-            rave: false,
-            exploration: 0.7,
-            ..bot
-        },
-        "mcts-expand8" => RaveConfig {
-            expand_after_visits: 8,
-            ..bot
-        },
-        "mcts-rave300" => RaveConfig {
-            rave_equivalence: 300.0,
-            ..bot
-        },
-        "mcts-rave3000" => RaveConfig {
-            rave_equivalence: 3000.0,
-            ..bot
-        },
-        "mcts-explore0.2" => RaveConfig {
-            exploration: 0.2,
-            ..bot
-        },
-        "mcts-noreuse" => RaveConfig {
-            reuse_tree: false,
-            ..bot
-        },
-        "mcts-nosolver" => RaveConfig {
-            solver: false,
-            ..bot
-        },
-        _ => return None,
-    })
-}
+/// The one engine that takes options.
+const MCTS: &str = "mcts";
 
 impl Engines for NoGo {
     /// `mcts` (the bot: RAVE, solver, tree reuse, NoGo playouts), `minimax`
-    /// (alpha-beta on mobility), the baselines `random` and `uct-plain`
-    /// (generic UCT, uniform playouts, no solver), then the bot's one-change
-    /// variants `mcts-*` (uniform / eye-making / self-harm-averse playouts, no
-    /// RAVE with UCT exploration 0.7, expansion after 8 visits, RAVE
-    /// equivalence 300 / 3000, exploration 0.2, no tree reuse, no solver).
+    /// (alpha-beta on mobility), and the baselines `random` and `uct-plain`
+    /// (the generic UCT with uniform playouts and no solver: what the NoGo
+    /// knowledge of `mcts` adds to the generic search).
     fn engine_names() -> &'static [&'static str] {
-        const NAMES: [&str; 14] = [
-            "mcts",
-            "minimax",
-            "random",
-            "uct-plain",
-            "mcts-uniform",
-            "mcts-eyemaking",
-            "mcts-selfharm",
-            "mcts-norave",
-            "mcts-expand8",
-            "mcts-rave300",
-            "mcts-rave3000",
-            "mcts-explore0.2",
-            "mcts-noreuse",
-            "mcts-nosolver",
-        ];
-        &NAMES
+        &[MCTS, "minimax", "random", "uct-plain"]
     }
 
     fn engine(name: &str, seed: u64) -> Option<Box<dyn Searcher<Self>>> {
-        if let Some(config) = rave_config(name) {
-            return Some(Box::new(RaveMcts::new(config, seed)));
-        }
         match name {
+            MCTS => Some(Box::new(RaveMcts::new(RaveConfig::default(), seed))),
             "minimax" => Some(Box::new(AlphaBeta::with_evaluator(MobilityEvaluator))),
             "random" => Some(Box::new(RandomSearcher::new(seed))),
             "uct-plain" => Some(Box::new(Mcts::<NoGo, _>::plain(seed))),
@@ -106,6 +41,21 @@ impl Engines for NoGo {
         })
     }
 
+    /// `mcts` takes the options of `options.rs` (`docs/nogo.md`); on
+    /// several threads, tuned copies side by side, as `mcts` by name.
+    fn tuned_engine(
+        name: &str,
+        options: &[EngineOption],
+    ) -> Result<Option<TunedEngine<Self>>, EngineOptionError> {
+        if name != MCTS {
+            return no_options::<Self>(name, options).map(|()| None);
+        }
+        let config = RaveConfig::with_options(options)?;
+        Ok(Some(Box::new(move |seed, threads| {
+            side_by_side(seed, threads, |seed| Box::new(RaveMcts::new(config, seed)))
+        })))
+    }
+
     fn bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         nogo_bench(out)
     }
@@ -114,20 +64,64 @@ impl Engines for NoGo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::options::options;
+    use crate::search::Limits;
+    use crate::Game;
 
+    /// The former one-change engines `mcts-*`, as options: each is a
+    /// configuration of its own, none the default.
     #[test]
-    fn every_mcts_name_is_a_distinct_configuration() {
-        let mut configs = Vec::new();
-        for name in NoGo::engine_names()
-            .iter()
-            .filter(|n| n.starts_with("mcts"))
-        {
-            let config = rave_config(name).expect("a configuration");
-            assert!(!configs.contains(&config), "{name} repeats a configuration");
+    fn the_former_variants_are_distinct_configurations() {
+        let variants = [
+            &["playout=uniform"][..],
+            &["playout=eye_making"],
+            &["playout=self_harm_averse"],
+            &["rave=false", "exploration=0.7"],
+            &["expand_after_visits=8"],
+            &["rave_equivalence=300"],
+            &["rave_equivalence=3000"],
+            &["exploration=0.2"],
+            &["reuse_tree=false"],
+            &["solver=false"],
+        ];
+        let mut configs = vec![RaveConfig::default()];
+        for items in variants {
+            let config = RaveConfig::with_options(&options(items)).expect("valid options");
+            assert!(
+                !configs.contains(&config),
+                "{items:?} repeats a configuration"
+            );
             configs.push(config);
         }
-        for name in NoGo::engine_names() {
+    }
+
+    #[test]
+    fn mcts_takes_options_on_any_threads() {
+        let tuned = options(&["playout=uniform", "rave=false"]);
+        for threads in [1, 2] {
+            let mut engine = NoGo::engine_with_options(MCTS, 1, threads, &tuned).expect("built");
+            let start = NoGo::start();
+            let m = engine
+                .choose_move(&start, &Limits::iterations(200))
+                .best_move;
+            assert!(start.is_legal(m), "on {threads}: {m:?}");
+        }
+        for &name in NoGo::engine_names() {
+            let taken = NoGo::engine_with_options(name, 1, 1, &tuned).is_ok();
+            assert_eq!(taken, name == MCTS, "{name}");
+            assert_eq!(NoGo::check_engine_options(name, &[]), Ok(()), "{name}");
             assert!(NoGo::engine(name, 1).is_some(), "{name}");
         }
+        assert_eq!(
+            NoGo::check_engine_options("mcts-uniform", &[]),
+            Err(EngineOptionError::UnknownEngine("mcts-uniform".into()))
+        );
+        assert_eq!(
+            NoGo::check_engine_options("minimax", &options(&["rave=false"])),
+            Err(EngineOptionError::TakesNoOptions {
+                engine: "minimax".into(),
+                key: "rave".into()
+            })
+        );
     }
 }

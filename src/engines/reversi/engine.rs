@@ -13,7 +13,8 @@ use crate::search::{Limits, Mcts, MctsConfig, RootChild, SearchResult, Searcher}
 /// carry no deadline, so capped searches stay bounded and deterministic.
 const SOLVER_NODES_PER_ITERATION: u64 = 200;
 
-/// How the bot is put together.
+/// How the bot is put together (`builtin:mcts,KEY=VALUE`: one option per
+/// field, `docs/reversi.md`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EngineSettings {
     pub playout: PlayoutStyle,
@@ -26,18 +27,37 @@ pub struct EngineSettings {
 }
 
 impl Default for EngineSettings {
+    /// `builtin:mcts`, the bot before `pattern`.
     fn default() -> Self {
         EngineSettings {
             // Arena, 0.1 s a move, 50 XOT games: mobility-greedy playouts
             // beat corner-aware ones 30-0-20, which beat uniform ones 50-0-0.
-            playout: PlayoutStyle::MOBILITY,
+            playout: PlayoutStyle {
+                take_corners: true,
+                corner_guard_redraws: 2,
+                mobility_greed: 64,
+            },
+            // A solved endgame is exact, where playouts only sample it.
             use_solver: true,
             // Tree and table together stay well under Botzone's 256 MB.
             solver_table_bytes: 32 << 20,
             mcts: MctsConfig {
+                // The generic search's constant, for rewards in [0, 1].
+                exploration: 1.0,
+                // With the solver's table, under 256 MB.
                 memory_budget_bytes: 128 << 20,
-                ..MctsConfig::default()
+                // Proven wins and losses in the tree are exact.
+                solver: true,
+                // Keep-running bots keep the tree of the last move.
+                reuse_tree: true,
+                // Every visited leaf grows: the tree fits in the budget.
+                expand_after_visits: 1,
+                // Playouts are long enough for a clock read per 16.
+                time_check_interval: 16,
+                // A search without any limit still ends.
+                fallback_iterations: 100_000,
             },
+            // The worst solve in reach fits in 60% (see `solver_reach`).
             solver_time_share: 0.6,
         }
     }

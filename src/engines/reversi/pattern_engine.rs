@@ -14,30 +14,51 @@ use crate::game::MoveList;
 use crate::games::{Reversi, ReversiMove};
 use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal};
 
-/// Midgame table: 1M entries of 16 bytes.
-const MIDGAME_TABLE_BYTES: usize = 16 << 20;
-/// Endgame solver table (as the MCTS bot's).
-const SOLVER_TABLE_BYTES: usize = 32 << 20;
-/// Share of the remaining time the solver may use before the midgame search takes over.
-const SOLVER_TIME_SHARE: f64 = 0.6;
-/// No new iteration starts after this share of the time: the next one
-/// would most likely not finish.
-const SOFT_TIME_SHARE: f64 = 0.45;
 /// Depth when the limits give neither time, nodes nor depth.
 const DEFAULT_DEPTH: u32 = 6;
 
-/// How the bot searches.
+/// How the bot searches (`builtin:pattern,KEY=VALUE`: one option per field,
+/// `docs/reversi.md`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PatternSettings {
+    /// Selective pruning of the midgame search (`None`: full width).
     pub probcut: Option<ProbCut>,
+    /// Hand the endgame to the exact solver once it is in reach.
     pub use_solver: bool,
+    /// The midgame search's transposition table, in bytes (16 per entry).
+    pub midgame_table_bytes: usize,
+    /// The endgame solver's table, in bytes.
+    pub solver_table_bytes: usize,
+    /// Share of the remaining time the solver may use before the midgame
+    /// search takes over.
+    pub solver_time_share: f64,
+    /// No new iteration starts after this share of the time.
+    pub soft_time_share: f64,
 }
 
 impl Default for PatternSettings {
+    /// The bot, `builtin:pattern`.
     fn default() -> Self {
         PatternSettings {
-            probcut: Some(ProbCut::DEFAULT),
+            // Measured by `examples/train_reversi.rs --measure-probcut`;
+            // stronger than full width at equal time.
+            probcut: Some(ProbCut {
+                min_depth: 4,
+                sigma_discs: 4.0,
+                t: 1.5,
+            }),
+            // A solved endgame is exact, where the evaluation guesses.
             use_solver: true,
+            // 1M entries: deep enough for a move's search, small for Botzone.
+            midgame_table_bytes: 16 << 20,
+            // As the MCTS bot's; both tables stay well under 256 MB.
+            solver_table_bytes: 32 << 20,
+            // The worst solve in reach fits in 60% (see `solver_reach`),
+            // leaving the midgame search the rest if it times out.
+            solver_time_share: 0.6,
+            // Past 45% of the time the next iteration would most likely
+            // not finish.
+            soft_time_share: 0.45,
         }
     }
 }
@@ -60,7 +81,11 @@ impl PatternEngine {
 
     /// The engine searching the midgame on `threads` threads (at least 1).
     pub fn with_threads(settings: PatternSettings, threads: usize) -> Self {
-        let search = MidgameSearch::new(Weights::embedded(), MIDGAME_TABLE_BYTES, settings.probcut);
+        let search = MidgameSearch::new(
+            Weights::embedded(),
+            settings.midgame_table_bytes,
+            settings.probcut,
+        );
         let stop = StopSignal::default();
         let helpers = (0..threads.saturating_sub(1))
             .map(|i| search.helper(i, stop.clone()))
@@ -71,7 +96,7 @@ impl PatternEngine {
             helpers,
             stop,
             solver: EndgameSolver::new(if settings.use_solver {
-                SOLVER_TABLE_BYTES
+                settings.solver_table_bytes
             } else {
                 0
             }),
@@ -91,9 +116,9 @@ impl PatternEngine {
             return None;
         }
         let solver_limits = Limits {
-            deadline: limits
-                .remaining()
-                .and_then(|left| Limits::time(left.mul_f64(SOLVER_TIME_SHARE)).deadline),
+            deadline: limits.remaining().and_then(|left| {
+                Limits::time(left.mul_f64(self.settings.solver_time_share)).deadline
+            }),
             max_nodes: limits.max_nodes,
             max_iterations: None,
             max_depth: None,
@@ -117,7 +142,7 @@ impl Searcher<Reversi> for PatternEngine {
         }
         let soft_deadline = limits
             .remaining()
-            .map(|left| Instant::now() + left.mul_f64(SOFT_TIME_SHARE));
+            .map(|left| Instant::now() + left.mul_f64(self.settings.soft_time_share));
         let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
         let PatternEngine {
             search,
