@@ -310,7 +310,9 @@ fn engine_names_start_with_the_bot() {
 #[test]
 fn solve_command_prints_one_line_with_the_ffo_answer() {
     let ffo = &ffo_positions()[0];
+    let started = std::time::Instant::now();
     let line = reversi_solve_command(&ffo.position.to_board_string(), "X").unwrap();
+    let elapsed = started.elapsed().as_secs_f64();
     let fields: Vec<&str> = line.split(' ').collect();
     assert_eq!(fields.len(), 8, "{line}");
     assert_eq!(fields[0], "score");
@@ -323,7 +325,17 @@ fn solve_command_prints_one_line_with_the_ffo_answer() {
     assert_eq!(fields[4], "nodes");
     assert!(fields[5].parse::<u64>().unwrap() > 0);
     assert_eq!(fields[6], "time");
-    assert!(fields[7].parse::<f64>().unwrap() >= 0.0);
+    // Seconds with three decimals, and no more than the call took (the
+    // solve is timed inside it; 0.0005 is the rounding).
+    let (whole, decimals) = fields[7].split_once('.').expect("a decimal point");
+    assert!(
+        whole.parse::<u64>().is_ok() && decimals.len() == 3,
+        "{line}"
+    );
+    assert!(
+        fields[7].parse::<f64>().unwrap() <= elapsed + 0.0005,
+        "{line}"
+    );
 }
 
 #[test]
