@@ -13,6 +13,10 @@ use crate::search::{Limits, Mcts, MctsConfig, RootChild, SearchResult, Searcher}
 /// carry no deadline, so capped searches stay bounded and deterministic.
 const SOLVER_NODES_PER_ITERATION: u64 = 200;
 
+/// Share of the remaining time the solver may use before the engine's own
+/// search takes over (the MCTS bot's default and the pattern bot's).
+pub(super) const SOLVER_TIME_SHARE: f64 = 0.6;
+
 /// How the bot is put together.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EngineSettings {
@@ -38,7 +42,7 @@ impl Default for EngineSettings {
                 memory_budget_bytes: 128 << 20,
                 ..MctsConfig::default()
             },
-            solver_time_share: 0.6,
+            solver_time_share: SOLVER_TIME_SHARE,
         }
     }
 }
@@ -125,30 +129,33 @@ impl ReversiEngine {
     pub fn settings(&self) -> &EngineSettings {
         &self.settings
     }
+}
 
-    /// The solver's share of `limits`: part of the time left, and a node
-    /// cap derived from the iteration cap (else the node cap), if any.
-    fn solver_limits(&self, limits: &Limits) -> Limits {
-        Limits {
-            deadline: limits
-                .remaining()
-                .map(|left| Limits::time(left.mul_f64(self.settings.solver_time_share)))
-                .and_then(|share| share.deadline),
-            // An MCTS node cap counts tree nodes, far costlier than solver
-            // nodes, so an iteration cap is the better measure when given.
-            max_nodes: limits
-                .max_iterations
-                .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))
-                .or(limits.max_nodes),
-            max_iterations: None,
-            max_depth: None,
-        }
+/// The solver's share of `limits`: `time_share` of the time left, and a node
+/// cap derived from the iteration cap (else the node cap), if any.
+pub(super) fn solver_limits(limits: &Limits, time_share: f64) -> Limits {
+    Limits {
+        deadline: limits
+            .remaining()
+            .map(|left| Limits::time(left.mul_f64(time_share)))
+            .and_then(|share| share.deadline),
+        // An MCTS node cap counts tree nodes, far costlier than solver
+        // nodes, so an iteration cap is the better measure when given.
+        max_nodes: limits
+            .max_iterations
+            .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))
+            .or(limits.max_nodes),
+        max_iterations: None,
+        max_depth: None,
     }
 }
 
 impl Searcher<Reversi> for ReversiEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
-        let solver_limits = self.settings.use_solver.then(|| self.solver_limits(limits));
+        let solver_limits = self
+            .settings
+            .use_solver
+            .then(|| solver_limits(limits, self.settings.solver_time_share));
         let solver = solver_limits.map(|share| (&mut self.solver, share));
         if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
             return result;

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::engine::forced_or_solved;
+use super::engine::{forced_or_solved, solver_limits, SOLVER_TIME_SHARE};
 use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
 use super::solver::EndgameSolver;
 use super::weights::Weights;
@@ -18,8 +18,6 @@ use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal
 const MIDGAME_TABLE_BYTES: usize = 16 << 20;
 /// Endgame solver table (as the MCTS bot's).
 const SOLVER_TABLE_BYTES: usize = 32 << 20;
-/// Share of the remaining time the solver may use before the midgame search takes over.
-const SOLVER_TIME_SHARE: f64 = 0.6;
 /// No new iteration starts after this share of the time: the next one
 /// would most likely not finish.
 const SOFT_TIME_SHARE: f64 = 0.45;
@@ -84,29 +82,23 @@ impl PatternEngine {
         1 + self.helpers.len()
     }
 
-    /// The solver's share of `limits`, or `None` when the solver should not
-    /// run: turned off, or no limit at all beyond 14 empties.
-    fn solver_limits(&self, pos: &Reversi, limits: &Limits) -> Option<Limits> {
+    /// The solver's share of `limits` ([`solver_limits`]), or `None` when
+    /// the solver should not run: turned off, or no limit at all beyond 14
+    /// empties.
+    fn solver_share(&self, pos: &Reversi, limits: &Limits) -> Option<Limits> {
         if !self.settings.use_solver {
             return None;
         }
-        let solver_limits = Limits {
-            deadline: limits
-                .remaining()
-                .and_then(|left| Limits::time(left.mul_f64(SOLVER_TIME_SHARE)).deadline),
-            max_nodes: limits.max_nodes,
-            max_iterations: None,
-            max_depth: None,
-        };
-        let unbounded = solver_limits.deadline.is_none() && solver_limits.max_nodes.is_none();
-        (!unbounded || pos.empty_count() <= 14).then_some(solver_limits)
+        let share = solver_limits(limits, SOLVER_TIME_SHARE);
+        let unbounded = share.deadline.is_none() && share.max_nodes.is_none();
+        (!unbounded || pos.empty_count() <= 14).then_some(share)
     }
 }
 
 impl Searcher<Reversi> for PatternEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
         let solver = self
-            .solver_limits(pos, limits)
+            .solver_share(pos, limits)
             .map(|share| (&mut self.solver, share));
         if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
             return result;
