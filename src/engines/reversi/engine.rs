@@ -13,10 +13,6 @@ use crate::search::{Limits, Mcts, MctsConfig, RootChild, SearchResult, Searcher}
 /// carry no deadline, so capped searches stay bounded and deterministic.
 const SOLVER_NODES_PER_ITERATION: u64 = 200;
 
-/// Share of the remaining time the solver may use before the engine's own
-/// search takes over (the MCTS bot's default and the pattern bot's).
-pub(super) const SOLVER_TIME_SHARE: f64 = 0.6;
-
 /// How the bot is put together.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EngineSettings {
@@ -42,7 +38,7 @@ impl Default for EngineSettings {
                 memory_budget_bytes: 128 << 20,
                 ..MctsConfig::default()
             },
-            solver_time_share: SOLVER_TIME_SHARE,
+            solver_time_share: 0.6,
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::engine::{forced_or_solved, solver_limits, SOLVER_TIME_SHARE};
+use super::engine::{forced_or_solved, solver_limits};
 use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
 use super::solver::EndgameSolver;
 use super::weights::Weights;
@@ -18,6 +18,8 @@ use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal
 const MIDGAME_TABLE_BYTES: usize = 16 << 20;
 /// Endgame solver table (as the MCTS bot's).
 const SOLVER_TABLE_BYTES: usize = 32 << 20;
+/// Share of the remaining time the solver may use before the midgame search takes over.
+const SOLVER_TIME_SHARE: f64 = 0.6;
 /// No new iteration starts after this share of the time: the next one
 /// would most likely not finish.
 const SOFT_TIME_SHARE: f64 = 0.45;
