@@ -6,9 +6,9 @@
 use std::time::Instant;
 
 use boardbots::engines::reversi::{
-    ffo_positions, reversi_solve_command, EndgameSolver, EngineSettings, ReversiEngine, SolveError,
-    SolveMode,
+    ffo_positions, EndgameSolver, EngineSettings, ReversiEngine, SolveError, SolveMode,
 };
+use boardbots::protocol::reversi_solve_command;
 use boardbots::{Engines, Game, Limits, MoveList, Player, Reversi, ReversiMove, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -310,7 +310,7 @@ fn engine_names_start_with_the_bot() {
 #[test]
 fn solve_command_prints_one_line_with_the_ffo_answer() {
     let ffo = &ffo_positions()[0];
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let line = reversi_solve_command(&ffo.position.to_board_string(), "X").unwrap();
     let elapsed = started.elapsed().as_secs_f64();
     let fields: Vec<&str> = line.split(' ').collect();

@@ -11,7 +11,6 @@ mod midgame;
 mod midgame_table;
 mod pattern_engine;
 mod playout;
-mod solve_command;
 mod solver;
 mod solver_table;
 mod stability;
@@ -21,7 +20,7 @@ mod weights;
 
 pub use bench::{
     ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_threads_bench,
-    playout_bench, reversi_bench, solver_reach_bench,
+    playout_bench, reversi_bench, reversi_signature, solver_reach_bench, SIGNATURE_DEPTH,
 };
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use evaluator::evaluate;
@@ -34,7 +33,6 @@ pub use greedy::GreedyPlayer;
 pub use midgame::{MidgameResult, MidgameSearch, ProbCut, SCORE_SCALE};
 pub use pattern_engine::{PatternEngine, PatternSettings};
 pub use playout::{PlayoutStyle, ReversiPlayout};
-pub use solve_command::reversi_solve_command;
 pub use solver::{EndgameSolver, Solution, SolveError, SolveMode};
 pub use symmetry::{transform_board, transform_square};
 pub use weights::{Weights, WeightsError, WEIGHT_SCALE};
