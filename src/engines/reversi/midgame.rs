@@ -12,7 +12,7 @@ use super::evaluator::evaluate;
 use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
 use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements};
-use crate::search::{helper_depth_offset, Limits, StopSignal};
+use crate::search::{helper_depth_offset, Budget, Limits, StopSignal};
 
 /// Search units per disc.
 pub const SCORE_SCALE: i32 = 8;
@@ -80,12 +80,9 @@ pub struct MidgameSearch<'w> {
     weights: &'w Weights,
     table: MidgameTable,
     probcut: Option<ProbCut>,
-    nodes: u64,
-    next_check: u64,
-    limits: Limits,
-    aborted: bool,
-    /// A helper's: raised when the main search is done.
-    stop: Option<StopSignal>,
+    /// Nodes, limits and, for a helper, the signal raised when the main
+    /// search is done.
+    budget: Budget,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: u32,
 }
@@ -119,11 +116,7 @@ impl<'w> MidgameSearch<'w> {
             weights,
             table: MidgameTable::new(table_bytes),
             probcut,
-            nodes: 0,
-            next_check: CHECK_INTERVAL,
-            limits: Limits::unlimited(),
-            aborted: false,
-            stop: None,
+            budget: Budget::new(CHECK_INTERVAL),
             depth_offset: 0,
         }
     }
@@ -134,7 +127,7 @@ impl<'w> MidgameSearch<'w> {
     pub fn helper(&self, index: usize, stop: StopSignal) -> MidgameSearch<'w> {
         MidgameSearch {
             table: self.table.share(),
-            stop: Some(stop),
+            budget: Budget::new(CHECK_INTERVAL).with_stop(stop),
             depth_offset: helper_depth_offset(index),
             ..MidgameSearch::new(self.weights, 0, self.probcut)
         }
@@ -167,8 +160,7 @@ impl<'w> MidgameSearch<'w> {
     /// placements deep with a full window (no time limit), by iterative
     /// deepening. Used to label training positions.
     pub fn value_at_depth(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
-        self.limits = Limits::unlimited();
-        self.aborted = false;
+        self.budget.start(&Limits::unlimited());
         let mut value = 0;
         for d in 1..=depth as i32 {
             value = self.pvs(player, opponent, -INFINITY, INFINITY, d, true);
@@ -178,7 +170,7 @@ impl<'w> MidgameSearch<'w> {
 
     /// Nodes searched since the last [`MidgameSearch::search`] or [`MidgameSearch::value_at_depth`] began.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// Iterative deepening from depth 1 until `limits` (deadline, node cap,
@@ -193,10 +185,7 @@ impl<'w> MidgameSearch<'w> {
         limits: &Limits,
         soft_deadline: Option<std::time::Instant>,
     ) -> Option<MidgameResult> {
-        self.nodes = 0;
-        self.next_check = CHECK_INTERVAL;
-        self.limits = *limits;
-        self.aborted = false;
+        self.budget.start(limits);
         let moves = legal_placements(player, opponent);
         if moves == 0 {
             return None;
@@ -246,7 +235,7 @@ impl<'w> MidgameSearch<'w> {
                     if index > 0 && score > alpha {
                         best.best_square = Some(root[0].square as usize);
                     }
-                    best.nodes = self.nodes;
+                    best.nodes = self.budget.nodes();
                     return Some(best);
                 }
                 if score <= alpha && alpha > -INFINITY {
@@ -260,13 +249,13 @@ impl<'w> MidgameSearch<'w> {
                         best_square: Some(root[0].square as usize),
                         score,
                         depth,
-                        nodes: self.nodes,
+                        nodes: self.budget.nodes(),
                     };
                     break;
                 }
             }
         }
-        best.nodes = self.nodes;
+        best.nodes = self.budget.nodes();
         Some(best)
     }
 
@@ -300,13 +289,13 @@ impl<'w> MidgameSearch<'w> {
                     depth - 1,
                     false,
                 );
-                if probe > alpha && probe < beta && !self.aborted {
+                if probe > alpha && probe < beta && !self.budget.spent() {
                     -self.pvs(child_player, child_opponent, -beta, -alpha, depth - 1, true)
                 } else {
                     probe
                 }
             };
-            if self.aborted {
+            if self.budget.spent() {
                 if best_index > 0 {
                     root[..=best_index].rotate_right(1);
                 }
@@ -330,19 +319,6 @@ impl<'w> MidgameSearch<'w> {
         (best_score, best_index, true)
     }
 
-    #[inline(always)]
-    fn check_limits(&mut self) {
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.limits.out_of_time()
-                || self.limits.nodes_exhausted(self.nodes)
-                || self.stop.as_ref().is_some_and(StopSignal::is_raised)
-            {
-                self.aborted = true;
-            }
-        }
-    }
-
     /// The negamax value of a node in `(alpha, beta)`, `depth` placements deep.
     fn pvs(
         &mut self,
@@ -353,9 +329,7 @@ impl<'w> MidgameSearch<'w> {
         depth: i32,
         pv: bool,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
+        if self.budget.count() {
             return 0;
         }
         if depth <= 0 {
@@ -469,7 +443,7 @@ impl<'w> MidgameSearch<'w> {
                     probe
                 }
             };
-            if self.aborted {
+            if self.budget.spent() {
                 return 0;
             }
             if score > best_score {
@@ -499,11 +473,12 @@ impl<'w> MidgameSearch<'w> {
     fn depth_one(&mut self, player: u64, opponent: u64, moves: u64, beta: i32) -> i32 {
         let mut best = -INFINITY;
         let mut remaining = moves;
+        let mut leaves = 0;
         while remaining != 0 {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flips = flipped_discs(player, opponent, square);
-            self.nodes += 1;
+            leaves += 1;
             let score = -self.leaf(opponent ^ flips, player | flips | 1 << square);
             if score > best {
                 best = score;
@@ -512,6 +487,9 @@ impl<'w> MidgameSearch<'w> {
                 }
             }
         }
+        // The leaves are counted, not checked: this node's value is whole,
+        // and a spent budget stops the search at its next node.
+        self.budget.add(leaves);
         best
     }
 
