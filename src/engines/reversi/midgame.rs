@@ -12,7 +12,10 @@ use super::evaluator::evaluate;
 use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
 use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements};
-use crate::search::{helper_depth_offset, Budget, Limits, StopSignal};
+use crate::search::{
+    helper_depth_offset, iterative_deepening, AspirationWindow, Budget, FullWindow, Limits,
+    RootSearch, StopSignal,
+};
 
 /// Search units per disc.
 pub const SCORE_SCALE: i32 = 8;
@@ -24,6 +27,16 @@ const EVAL_LIMIT: i32 = 64 * SCORE_SCALE - 1;
 const CHECK_INTERVAL: u64 = 1 << 11;
 /// Half-width of the first aspiration window, in search units.
 const ASPIRATION: i32 = 3 * SCORE_SCALE;
+/// From depth 4 a window of ASPIRATION either side of the last score; a
+/// failed side widens by twice ASPIRATION, then doubling, never opened at once.
+const WINDOW: AspirationWindow = AspirationWindow {
+    half_width: ASPIRATION,
+    first_widening: 2 * ASPIRATION,
+    growth: 2,
+    open_beyond: i32::MAX,
+};
+/// Depth from which iterations search in the aspiration window.
+const FIRST_WINDOWED_DEPTH: u32 = 4;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
@@ -213,47 +226,37 @@ impl<'w> MidgameSearch<'w> {
             nodes: 0,
         };
         let first_depth = (1 + self.depth_offset).min(max_depth);
-        for depth in first_depth..=max_depth {
-            if depth > first_depth
-                && soft_deadline.is_some_and(|soft| std::time::Instant::now() >= soft)
-            {
-                break;
-            }
-            let guess = best.score;
-            let (mut alpha, mut beta) = if depth >= 4 {
-                (guess - ASPIRATION, guess + ASPIRATION)
-            } else {
-                (-INFINITY, INFINITY)
+        let mut iterations = MidgameRoot {
+            search: self,
+            root: &mut root,
+            player,
+            opponent,
+            soft_deadline,
+            partial_best: None,
+        };
+        let full = FullWindow {
+            alpha: -INFINITY,
+            beta: INFINITY,
+        };
+        let completed = iterative_deepening(
+            &mut iterations,
+            first_depth,
+            max_depth,
+            Some(WINDOW),
+            full,
+            best.score,
+        );
+        let partial_best = iterations.partial_best;
+        if let Some(completed) = completed {
+            best = MidgameResult {
+                best_square: Some(completed.best as usize),
+                score: completed.score,
+                depth: completed.depth,
+                nodes: 0,
             };
-            let mut widen = ASPIRATION;
-            loop {
-                let (score, index, finished) =
-                    self.root_iteration(&mut root, player, opponent, alpha, beta, depth as i32);
-                if !finished {
-                    // A move that beat the first one within this window is
-                    // better than the last iteration's choice.
-                    if index > 0 && score > alpha {
-                        best.best_square = Some(root[0].square as usize);
-                    }
-                    best.nodes = self.budget.nodes();
-                    return Some(best);
-                }
-                if score <= alpha && alpha > -INFINITY {
-                    widen *= 2;
-                    alpha = (score - widen).max(-INFINITY);
-                } else if score >= beta && beta < INFINITY {
-                    widen *= 2;
-                    beta = (score + widen).min(INFINITY);
-                } else {
-                    best = MidgameResult {
-                        best_square: Some(root[0].square as usize),
-                        score,
-                        depth,
-                        nodes: self.budget.nodes(),
-                    };
-                    break;
-                }
-            }
+        }
+        if let Some(square) = partial_best {
+            best.best_square = Some(square as usize);
         }
         best.nodes = self.budget.nodes();
         Some(best)
@@ -525,5 +528,51 @@ impl<'w> MidgameSearch<'w> {
             }
         }
         None
+    }
+}
+
+/// The iterations of one [`MidgameSearch::search`], for the scaffold's
+/// [`iterative_deepening`]: the root's moves (best first) and the move that
+/// an unfinished iteration proved better than the last iteration's choice.
+struct MidgameRoot<'a, 'w> {
+    search: &'a mut MidgameSearch<'w>,
+    root: &'a mut [Candidate],
+    player: u64,
+    opponent: u64,
+    /// When no new iteration starts.
+    soft_deadline: Option<std::time::Instant>,
+    partial_best: Option<u8>,
+}
+
+impl RootSearch for MidgameRoot<'_, '_> {
+    type Move = u8;
+
+    fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> Option<(i32, u8)> {
+        let (score, index, finished) = self.search.root_iteration(
+            self.root,
+            self.player,
+            self.opponent,
+            alpha,
+            beta,
+            depth as i32,
+        );
+        if !finished {
+            // A move that beat the first one within this window is better
+            // than the last iteration's choice.
+            if index > 0 && score > alpha {
+                self.partial_best = Some(self.root[0].square);
+            }
+            return None;
+        }
+        Some((score, self.root[0].square))
+    }
+
+    fn use_window(&self, depth: u32, _previous: i32) -> bool {
+        depth >= FIRST_WINDOWED_DEPTH
+    }
+
+    fn keep_deepening(&mut self, _depth: u32, _score: i32, _best: u8) -> bool {
+        self.soft_deadline
+            .is_none_or(|soft| std::time::Instant::now() < soft)
     }
 }
