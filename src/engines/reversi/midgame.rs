@@ -14,7 +14,7 @@ use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements};
 use crate::search::{
     helper_depth_offset, iterative_deepening, AspirationWindow, Budget, FullWindow, Limits,
-    RootSearch, StopSignal,
+    RootSearch, SmpSearch, StopSignal,
 };
 
 /// Search units per disc.
@@ -148,6 +148,11 @@ impl<'w> MidgameSearch<'w> {
 
     pub fn clear_table(&mut self) {
         self.table.clear();
+    }
+
+    /// Whether this is a lazy SMP helper ([`MidgameSearch::helper`]).
+    pub fn is_helper(&self) -> bool {
+        self.budget.is_helper()
     }
 
     /// The static evaluation in search units.
@@ -574,5 +579,15 @@ impl RootSearch for MidgameRoot<'_, '_> {
     fn keep_deepening(&mut self, _depth: u32, _score: i32, _best: u8) -> bool {
         self.soft_deadline
             .is_none_or(|soft| std::time::Instant::now() < soft)
+    }
+}
+
+impl SmpSearch for MidgameSearch<'_> {
+    fn share_table_of(&mut self, main: &Self) {
+        self.table = main.table.share();
+    }
+
+    fn nodes(&self) -> u64 {
+        self.budget.nodes()
     }
 }

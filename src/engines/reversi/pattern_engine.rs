@@ -12,7 +12,7 @@ use super::solver::EndgameSolver;
 use super::weights::Weights;
 use crate::game::MoveList;
 use crate::games::{Reversi, ReversiMove};
-use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal};
+use crate::search::{LazySmp, Limits, SearchResult, Searcher};
 
 /// Midgame table: 1M entries of 16 bytes.
 const MIDGAME_TABLE_BYTES: usize = 16 << 20;
@@ -47,8 +47,7 @@ pub struct PatternEngine {
     settings: PatternSettings,
     search: MidgameSearch<'static>,
     /// Lazy SMP helpers of `search`, one per extra thread.
-    helpers: Vec<MidgameSearch<'static>>,
-    stop: StopSignal,
+    smp: LazySmp<MidgameSearch<'static>>,
     solver: EndgameSolver,
     moves: MoveList<ReversiMove>,
 }
@@ -61,15 +60,11 @@ impl PatternEngine {
     /// The engine searching the midgame on `threads` threads (at least 1).
     pub fn with_threads(settings: PatternSettings, threads: usize) -> Self {
         let search = MidgameSearch::new(Weights::embedded(), MIDGAME_TABLE_BYTES, settings.probcut);
-        let stop = StopSignal::default();
-        let helpers = (0..threads.saturating_sub(1))
-            .map(|i| search.helper(i, stop.clone()))
-            .collect();
+        let smp = LazySmp::new(threads, |index, stop| search.helper(index, stop));
         PatternEngine {
             settings,
             search,
-            helpers,
-            stop,
+            smp,
             solver: EndgameSolver::new(if settings.use_solver {
                 SOLVER_TABLE_BYTES
             } else {
@@ -81,7 +76,7 @@ impl PatternEngine {
 
     /// Threads the midgame search runs on.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        self.smp.threads()
     }
 
     /// The solver's share of `limits` ([`solver_limits`]), or `None` when
@@ -113,22 +108,18 @@ impl Searcher<Reversi> for PatternEngine {
             .remaining()
             .map(|left| Instant::now() + left.mul_f64(SOFT_TIME_SHARE));
         let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
-        let PatternEngine {
-            search,
-            helpers,
-            stop,
-            ..
-        } = self;
-        let mut result = run_with_helpers(
-            helpers,
-            stop,
-            |_, helper| {
-                helper.search(player, opponent, &limits, None);
-            },
-            || search.search(player, opponent, &limits, soft_deadline),
-        )
-        .expect("a position with two or more legal moves has a placement");
-        result.nodes += self.helpers.iter().map(MidgameSearch::nodes).sum::<u64>();
+        // Helpers start iterations until the main search is done; only the
+        // main search keeps the soft deadline.
+        let (found, nodes) = self.smp.run(&mut self.search, |search| {
+            let soft_deadline = if search.is_helper() {
+                None
+            } else {
+                soft_deadline
+            };
+            search.search(player, opponent, &limits, soft_deadline)
+        });
+        let mut result = found.expect("a position with two or more legal moves has a placement");
+        result.nodes = nodes;
         let best_move = ReversiMove::from_index(result.best_square.expect("placements exist"));
         let discs = result.score as f64 / SCORE_SCALE as f64;
         SearchResult {
