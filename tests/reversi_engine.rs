@@ -6,9 +6,9 @@
 use std::time::Instant;
 
 use boardbots::engines::reversi::{
-    ffo_positions, reversi_solve_command, EndgameSolver, EngineSettings, ReversiEngine, SolveError,
-    SolveMode,
+    ffo_positions, EndgameSolver, EngineSettings, ReversiEngine, SolveError, SolveMode,
 };
+use boardbots::protocol::reversi_solve_command;
 use boardbots::{Engines, Game, Limits, MoveList, Player, Reversi, ReversiMove, Searcher};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -307,7 +307,9 @@ fn engine_names_start_with_the_bot() {
 #[test]
 fn solve_command_prints_one_line_with_the_ffo_answer() {
     let ffo = &ffo_positions()[0];
+    let started = Instant::now();
     let line = reversi_solve_command(&ffo.position.to_board_string(), "X").unwrap();
+    let elapsed = started.elapsed().as_secs_f64();
     let fields: Vec<&str> = line.split(' ').collect();
     assert_eq!(fields.len(), 8, "{line}");
     assert_eq!(fields[0], "score");
@@ -320,7 +322,17 @@ fn solve_command_prints_one_line_with_the_ffo_answer() {
     assert_eq!(fields[4], "nodes");
     assert!(fields[5].parse::<u64>().unwrap() > 0);
     assert_eq!(fields[6], "time");
-    assert!(fields[7].parse::<f64>().unwrap() >= 0.0);
+    // Seconds with three decimals, and no more than the call took (the
+    // solve is timed inside it; 0.0005 is the rounding).
+    let (whole, decimals) = fields[7].split_once('.').expect("a decimal point");
+    assert!(
+        whole.parse::<u64>().is_ok() && decimals.len() == 3,
+        "{line}"
+    );
+    assert!(
+        fields[7].parse::<f64>().unwrap() <= elapsed + 0.0005,
+        "{line}"
+    );
 }
 
 #[test]

@@ -131,3 +131,14 @@ fn engine_names_resolve_and_perfect_is_the_default() {
     }
     assert!(TicTacToe::engine("no-such-engine", 0).is_none());
 }
+
+/// The bench signature is a node count that no clock enters: the same on a
+/// second run, and larger when the searches go deeper.
+#[test]
+fn bench_signature_is_deterministic_and_grows_with_depth() {
+    use boardbots::engines::tictactoe::tictactoe_signature;
+    let shallow = tictactoe_signature(3);
+    assert!(shallow > 0);
+    assert_eq!(tictactoe_signature(3), shallow, "a second run");
+    assert!(tictactoe_signature(5) > shallow);
+}

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::Engines;
-use crate::game::Game;
+use crate::game::{Game, MoveList};
 use crate::games::TicTacToe;
 use crate::search::{
     thread_cpu_seconds, AlphaBeta, AlphaBetaConfig, Evaluator, Limits, Mcts, MctsConfig,
@@ -84,9 +84,37 @@ fn rates(count: f64, wall: f64, cpu: Option<f64>) -> String {
     }
 }
 
+/// Depth of the default engine's searches in the bench signature: the whole game.
+pub const SIGNATURE_DEPTH: u32 = 9;
+
+/// The bench signature: the nodes of the default engine (`perfect`, a fresh
+/// one per search) at `depth` from the empty board and from each first move.
+/// No clock enters it: the same on every run and machine, and it changes
+/// when the search does.
+pub fn tictactoe_signature(depth: u32) -> u64 {
+    let start = TicTacToe::start();
+    let mut first_moves = MoveList::new();
+    start.legal_moves(&mut first_moves);
+    let mut positions = vec![start];
+    for &m in first_moves.iter() {
+        let mut pos = start;
+        pos.play_unchecked(m);
+        positions.push(pos);
+    }
+    positions
+        .iter()
+        .map(|pos| {
+            perfect_engine()
+                .choose_move(pos, &Limits::depth(depth))
+                .nodes
+        })
+        .sum()
+}
+
 /// `tictactoe bench`: the generic searches' speeds on the smallest game, from
 /// the empty board with fixed seeds and fixed work: MCTS iterations, the
-/// MCTS-solver's time to prove the draw, and alpha-beta nodes.
+/// MCTS-solver's time to prove the draw, and alpha-beta nodes; last the
+/// signature.
 pub fn tictactoe_bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let start = TicTacToe::start();
     const ITERATIONS: u64 = 1_000_000;
@@ -142,5 +170,6 @@ pub fn tictactoe_bench(out: &mut dyn std::io::Write) -> std::io::Result<()> {
         out,
         "alphabeta (noise evaluation, depth 9, 200 searches): {nodes} nodes: {}",
         rates(nodes as f64, wall, cpu)
-    )
+    )?;
+    writeln!(out, "signature {}", tictactoe_signature(SIGNATURE_DEPTH))
 }

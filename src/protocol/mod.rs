@@ -22,6 +22,7 @@ mod output;
 mod replay;
 mod session;
 mod simple_input;
+mod solve_command;
 mod time_budget;
 mod turn_reader;
 
@@ -44,6 +45,7 @@ pub use output::{write_answer, write_keep_running_marker, Answer};
 pub use replay::{ensure_not_over, play_raw, replay, Turn};
 pub use session::{run_session, SessionConfig};
 pub use simple_input::{parse_simple_move, parse_turn_count, read_simple_turn};
+pub use solve_command::{reversi_solve_command, REVERSI_SOLVE};
 pub use time_budget::{
     parse_turn_seconds, turn_deadline, FIRST_TURN_LIMIT, MAX_TURN_SECONDS, SAFETY_MARGIN,
     TURN_LIMIT,

@@ -45,7 +45,7 @@ impl Drop for RaiseOnDrop<'_> {
 ///
 /// Contract for `help`: return soon after `stop` is raised (it is lowered
 /// when this call starts), never print.
-pub fn run_with_helpers<H: Send, R>(
+fn run_with_helpers<H: Send, R>(
     helpers: &mut [H],
     stop: &StopSignal,
     help: impl Fn(usize, &mut H) + Sync,

@@ -27,7 +27,7 @@ pub use alphabeta::{
 pub use budget::Budget;
 pub use cpu_time::thread_cpu_seconds;
 pub use deepening::{iterative_deepening, AspirationWindow, Completed, FullWindow, RootSearch};
-pub use lazy_smp::{helper_depth_offset, run_with_helpers, LazySmp, SmpSearch, StopSignal};
+pub use lazy_smp::{helper_depth_offset, LazySmp, SmpSearch, StopSignal};
 pub use limits::Limits;
 pub use mcts::{
     merge_results, root_children, Mcts, MctsConfig, Node, NodeId, ParentVisits, Proof, RootChild,

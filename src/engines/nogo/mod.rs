@@ -10,7 +10,7 @@ mod rave;
 mod rave_config;
 mod registry;
 
-pub use bench::{nogo_bench, playouts_per_second};
+pub use bench::{nogo_bench, nogo_signature, playouts_per_second, SIGNATURE_ITERATIONS};
 pub use mobility::MobilityEvaluator;
 pub use playout::{eye_closing_points, NoGoPlayout, PlayoutStyle};
 pub use rave::{Amaf, RaveMcts, RaveSelection};

@@ -1,4 +1,5 @@
-//! `reversi bench`: the engine's speed figures on fixed positions.
+//! `reversi bench`: the engine's speed figures on fixed positions, then the
+//! line `signature N` ([`reversi_signature`]).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -299,12 +300,68 @@ pub fn pattern_threads_bench(out: &mut dyn Write, threads: usize) -> io::Result<
     )
 }
 
+/// Depth of the default engine's midgame searches in the bench signature.
+pub const SIGNATURE_DEPTH: u32 = 11;
+
+/// Positions at `empties` empties (side to move with two or more moves) from
+/// the seeded self-play games of the training pipeline.
+fn endgame_positions(count: usize, empties: u32, seed: u64) -> Vec<Reversi> {
+    let openings =
+        parse_openings::<Reversi>(include_str!("../../../data/reversi-xot-openings.txt"))
+            .expect("the committed openings parse");
+    self_play_positions(&openings, 4 * count, seed, 5)
+        .into_iter()
+        .filter(|p| p.empties() == empties)
+        .map(|p| Reversi::from_bitboards(p.player, p.opponent, Player::Black))
+        .filter(|pos| pos.legal_moves_mask().count_ones() > 1)
+        .take(count)
+        .collect()
+}
+
+/// The bench signature: the nodes of the default engine (`pattern`, a fresh
+/// one per position) at `depth` on the middle-game positions of
+/// [`pattern_bench`], plus the nodes of exact solves (cold table) of four
+/// fixed positions at 20 empties. No clock enters it: the same on every run
+/// and machine, and it changes when the search does.
+pub fn reversi_signature(depth: u32) -> u64 {
+    let mut nodes = 0;
+    for pos in middle_game_positions(12, 3) {
+        let mut engine = PatternEngine::new(PatternSettings::default());
+        nodes += engine.choose_move(&pos, &Limits::depth(depth)).nodes;
+    }
+    let mut solver = EndgameSolver::new(16 << 20);
+    for pos in endgame_positions(4, 20, 7) {
+        solver.clear_table();
+        nodes += solver
+            .solve(&pos, SolveMode::Exact, &Limits::unlimited())
+            .expect("an unfinished position and an unlimited solve")
+            .nodes;
+    }
+    nodes
+}
+
 /// Prints every speed figure of the Reversi engines: the pattern
-/// evaluation and search, playouts, MCTS, and the solver on FFO #40-#44.
+/// evaluation and search, playouts, MCTS, and the solver on FFO #40-#44;
+/// last the signature.
 pub fn reversi_bench(out: &mut dyn Write) -> io::Result<()> {
     pattern_bench(out, 0.8)?;
     playout_bench(out, 1.0)?;
     mcts_bench(out, 1.0)?;
     ffo_bench(out, 40..=44)?;
-    Ok(())
+    writeln!(out, "signature {}", reversi_signature(SIGNATURE_DEPTH))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The signature is a node count that no clock enters: the same on a
+    /// second run, and larger when the midgame searches go deeper.
+    #[test]
+    fn signature_is_deterministic_and_grows_with_depth() {
+        let shallow = reversi_signature(3);
+        assert!(shallow > 0);
+        assert_eq!(reversi_signature(3), shallow, "a second run");
+        assert!(reversi_signature(5) > shallow);
+    }
 }

@@ -145,30 +145,33 @@ impl ReversiEngine {
     pub fn settings(&self) -> &EngineSettings {
         &self.settings
     }
+}
 
-    /// The solver's share of `limits`: part of the time left, and a node
-    /// cap derived from the iteration cap (else the node cap), if any.
-    fn solver_limits(&self, limits: &Limits) -> Limits {
-        Limits {
-            deadline: limits
-                .remaining()
-                .map(|left| Limits::time(left.mul_f64(self.settings.solver_time_share)))
-                .and_then(|share| share.deadline),
-            // An MCTS node cap counts tree nodes, far costlier than solver
-            // nodes, so an iteration cap is the better measure when given.
-            max_nodes: limits
-                .max_iterations
-                .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))
-                .or(limits.max_nodes),
-            max_iterations: None,
-            max_depth: None,
-        }
+/// The solver's share of `limits`: `time_share` of the time left, and a node
+/// cap derived from the iteration cap (else the node cap), if any.
+pub(super) fn solver_limits(limits: &Limits, time_share: f64) -> Limits {
+    Limits {
+        deadline: limits
+            .remaining()
+            .map(|left| Limits::time(left.mul_f64(time_share)))
+            .and_then(|share| share.deadline),
+        // An MCTS node cap counts tree nodes, far costlier than solver
+        // nodes, so an iteration cap is the better measure when given.
+        max_nodes: limits
+            .max_iterations
+            .map(|n| n.saturating_mul(SOLVER_NODES_PER_ITERATION))
+            .or(limits.max_nodes),
+        max_iterations: None,
+        max_depth: None,
     }
 }
 
 impl Searcher<Reversi> for ReversiEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
-        let solver_limits = self.settings.use_solver.then(|| self.solver_limits(limits));
+        let solver_limits = self
+            .settings
+            .use_solver
+            .then(|| solver_limits(limits, self.settings.solver_time_share));
         let solver = solver_limits.map(|share| (&mut self.solver, share));
         if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
             return result;

@@ -12,7 +12,10 @@ use super::evaluator::evaluate;
 use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
 use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements};
-use crate::search::{helper_depth_offset, Limits, StopSignal};
+use crate::search::{
+    helper_depth_offset, iterative_deepening, AspirationWindow, Budget, FullWindow, Limits,
+    RootSearch, SmpSearch, StopSignal,
+};
 
 /// Search units per disc.
 pub const SCORE_SCALE: i32 = 8;
@@ -24,6 +27,16 @@ const EVAL_LIMIT: i32 = 64 * SCORE_SCALE - 1;
 const CHECK_INTERVAL: u64 = 1 << 11;
 /// Half-width of the first aspiration window, in search units.
 const ASPIRATION: i32 = 3 * SCORE_SCALE;
+/// From depth 4 a window of ASPIRATION either side of the last score; a
+/// failed side widens by twice ASPIRATION, then doubling, never opened at once.
+const WINDOW: AspirationWindow = AspirationWindow {
+    half_width: ASPIRATION,
+    first_widening: 2 * ASPIRATION,
+    growth: 2,
+    open_beyond: i32::MAX,
+};
+/// Depth from which iterations search in the aspiration window.
+const FIRST_WINDOWED_DEPTH: u32 = 4;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
@@ -80,12 +93,9 @@ pub struct MidgameSearch<'w> {
     weights: &'w Weights,
     table: MidgameTable,
     probcut: Option<ProbCut>,
-    nodes: u64,
-    next_check: u64,
-    limits: Limits,
-    aborted: bool,
-    /// A helper's: raised when the main search is done.
-    stop: Option<StopSignal>,
+    /// Nodes, limits and, for a helper, the signal raised when the main
+    /// search is done.
+    budget: Budget,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: u32,
 }
@@ -119,11 +129,7 @@ impl<'w> MidgameSearch<'w> {
             weights,
             table: MidgameTable::new(table_bytes),
             probcut,
-            nodes: 0,
-            next_check: CHECK_INTERVAL,
-            limits: Limits::unlimited(),
-            aborted: false,
-            stop: None,
+            budget: Budget::new(CHECK_INTERVAL),
             depth_offset: 0,
         }
     }
@@ -134,7 +140,7 @@ impl<'w> MidgameSearch<'w> {
     pub fn helper(&self, index: usize, stop: StopSignal) -> MidgameSearch<'w> {
         MidgameSearch {
             table: self.table.share(),
-            stop: Some(stop),
+            budget: Budget::new(CHECK_INTERVAL).with_stop(stop),
             depth_offset: helper_depth_offset(index),
             ..MidgameSearch::new(self.weights, 0, self.probcut)
         }
@@ -142,6 +148,11 @@ impl<'w> MidgameSearch<'w> {
 
     pub fn clear_table(&mut self) {
         self.table.clear();
+    }
+
+    /// Whether this is a lazy SMP helper ([`MidgameSearch::helper`]).
+    pub fn is_helper(&self) -> bool {
+        self.budget.is_helper()
     }
 
     /// The static evaluation in search units.
@@ -167,8 +178,7 @@ impl<'w> MidgameSearch<'w> {
     /// placements deep with a full window (no time limit), by iterative
     /// deepening. Used to label training positions.
     pub fn value_at_depth(&mut self, player: u64, opponent: u64, depth: u32) -> i32 {
-        self.limits = Limits::unlimited();
-        self.aborted = false;
+        self.budget.start(&Limits::unlimited());
         let mut value = 0;
         for d in 1..=depth as i32 {
             value = self.pvs(player, opponent, -INFINITY, INFINITY, d, true);
@@ -178,7 +188,7 @@ impl<'w> MidgameSearch<'w> {
 
     /// Nodes searched since the last [`MidgameSearch::search`] or [`MidgameSearch::value_at_depth`] began.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.budget.nodes()
     }
 
     /// Iterative deepening from depth 1 until `limits` (deadline, node cap,
@@ -193,10 +203,7 @@ impl<'w> MidgameSearch<'w> {
         limits: &Limits,
         soft_deadline: Option<std::time::Instant>,
     ) -> Option<MidgameResult> {
-        self.nodes = 0;
-        self.next_check = CHECK_INTERVAL;
-        self.limits = *limits;
-        self.aborted = false;
+        self.budget.start(limits);
         let moves = legal_placements(player, opponent);
         if moves == 0 {
             return None;
@@ -224,49 +231,39 @@ impl<'w> MidgameSearch<'w> {
             nodes: 0,
         };
         let first_depth = (1 + self.depth_offset).min(max_depth);
-        for depth in first_depth..=max_depth {
-            if depth > first_depth
-                && soft_deadline.is_some_and(|soft| std::time::Instant::now() >= soft)
-            {
-                break;
-            }
-            let guess = best.score;
-            let (mut alpha, mut beta) = if depth >= 4 {
-                (guess - ASPIRATION, guess + ASPIRATION)
-            } else {
-                (-INFINITY, INFINITY)
+        let mut iterations = MidgameRoot {
+            search: self,
+            root: &mut root,
+            player,
+            opponent,
+            soft_deadline,
+            partial_best: None,
+        };
+        let full = FullWindow {
+            alpha: -INFINITY,
+            beta: INFINITY,
+        };
+        let completed = iterative_deepening(
+            &mut iterations,
+            first_depth,
+            max_depth,
+            Some(WINDOW),
+            full,
+            best.score,
+        );
+        let partial_best = iterations.partial_best;
+        if let Some(completed) = completed {
+            best = MidgameResult {
+                best_square: Some(completed.best as usize),
+                score: completed.score,
+                depth: completed.depth,
+                nodes: 0,
             };
-            let mut widen = ASPIRATION;
-            loop {
-                let (score, index, finished) =
-                    self.root_iteration(&mut root, player, opponent, alpha, beta, depth as i32);
-                if !finished {
-                    // A move that beat the first one within this window is
-                    // better than the last iteration's choice.
-                    if index > 0 && score > alpha {
-                        best.best_square = Some(root[0].square as usize);
-                    }
-                    best.nodes = self.nodes;
-                    return Some(best);
-                }
-                if score <= alpha && alpha > -INFINITY {
-                    widen *= 2;
-                    alpha = (score - widen).max(-INFINITY);
-                } else if score >= beta && beta < INFINITY {
-                    widen *= 2;
-                    beta = (score + widen).min(INFINITY);
-                } else {
-                    best = MidgameResult {
-                        best_square: Some(root[0].square as usize),
-                        score,
-                        depth,
-                        nodes: self.nodes,
-                    };
-                    break;
-                }
-            }
         }
-        best.nodes = self.nodes;
+        if let Some(square) = partial_best {
+            best.best_square = Some(square as usize);
+        }
+        best.nodes = self.budget.nodes();
         Some(best)
     }
 
@@ -300,13 +297,13 @@ impl<'w> MidgameSearch<'w> {
                     depth - 1,
                     false,
                 );
-                if probe > alpha && probe < beta && !self.aborted {
+                if probe > alpha && probe < beta && !self.budget.spent() {
                     -self.pvs(child_player, child_opponent, -beta, -alpha, depth - 1, true)
                 } else {
                     probe
                 }
             };
-            if self.aborted {
+            if self.budget.spent() {
                 if best_index > 0 {
                     root[..=best_index].rotate_right(1);
                 }
@@ -330,19 +327,6 @@ impl<'w> MidgameSearch<'w> {
         (best_score, best_index, true)
     }
 
-    #[inline(always)]
-    fn check_limits(&mut self) {
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.limits.out_of_time()
-                || self.limits.nodes_exhausted(self.nodes)
-                || self.stop.as_ref().is_some_and(StopSignal::is_raised)
-            {
-                self.aborted = true;
-            }
-        }
-    }
-
     /// The negamax value of a node in `(alpha, beta)`, `depth` placements deep.
     fn pvs(
         &mut self,
@@ -353,9 +337,7 @@ impl<'w> MidgameSearch<'w> {
         depth: i32,
         pv: bool,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
+        if self.budget.count() {
             return 0;
         }
         if depth <= 0 {
@@ -469,7 +451,7 @@ impl<'w> MidgameSearch<'w> {
                     probe
                 }
             };
-            if self.aborted {
+            if self.budget.spent() {
                 return 0;
             }
             if score > best_score {
@@ -499,11 +481,12 @@ impl<'w> MidgameSearch<'w> {
     fn depth_one(&mut self, player: u64, opponent: u64, moves: u64, beta: i32) -> i32 {
         let mut best = -INFINITY;
         let mut remaining = moves;
+        let mut leaves = 0;
         while remaining != 0 {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flips = flipped_discs(player, opponent, square);
-            self.nodes += 1;
+            leaves += 1;
             let score = -self.leaf(opponent ^ flips, player | flips | 1 << square);
             if score > best {
                 best = score;
@@ -512,6 +495,9 @@ impl<'w> MidgameSearch<'w> {
                 }
             }
         }
+        // The leaves are counted, not checked: this node's value is whole,
+        // and a spent budget stops the search at its next node.
+        self.budget.add(leaves);
         best
     }
 
@@ -547,5 +533,61 @@ impl<'w> MidgameSearch<'w> {
             }
         }
         None
+    }
+}
+
+/// The iterations of one [`MidgameSearch::search`], for the scaffold's
+/// [`iterative_deepening`]: the root's moves (best first) and the move that
+/// an unfinished iteration proved better than the last iteration's choice.
+struct MidgameRoot<'a, 'w> {
+    search: &'a mut MidgameSearch<'w>,
+    root: &'a mut [Candidate],
+    player: u64,
+    opponent: u64,
+    /// When no new iteration starts.
+    soft_deadline: Option<std::time::Instant>,
+    partial_best: Option<u8>,
+}
+
+impl RootSearch for MidgameRoot<'_, '_> {
+    type Move = u8;
+
+    fn search_root(&mut self, depth: u32, alpha: i32, beta: i32) -> Option<(i32, u8)> {
+        let (score, index, finished) = self.search.root_iteration(
+            self.root,
+            self.player,
+            self.opponent,
+            alpha,
+            beta,
+            depth as i32,
+        );
+        if !finished {
+            // A move that beat the first one within this window is better
+            // than the last iteration's choice.
+            if index > 0 && score > alpha {
+                self.partial_best = Some(self.root[0].square);
+            }
+            return None;
+        }
+        Some((score, self.root[0].square))
+    }
+
+    fn use_window(&self, depth: u32, _previous: i32) -> bool {
+        depth >= FIRST_WINDOWED_DEPTH
+    }
+
+    fn keep_deepening(&mut self, _depth: u32, _score: i32, _best: u8) -> bool {
+        self.soft_deadline
+            .is_none_or(|soft| std::time::Instant::now() < soft)
+    }
+}
+
+impl SmpSearch for MidgameSearch<'_> {
+    fn share_table_of(&mut self, main: &Self) {
+        self.table = main.table.share();
+    }
+
+    fn nodes(&self) -> u64 {
+        self.budget.nodes()
     }
 }

@@ -13,7 +13,6 @@ mod options;
 mod pattern_engine;
 mod playout;
 mod registry;
-mod solve_command;
 mod solver;
 mod solver_table;
 mod stability;
@@ -23,7 +22,7 @@ mod weights;
 
 pub use bench::{
     ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_threads_bench,
-    playout_bench, reversi_bench, solver_reach_bench,
+    playout_bench, reversi_bench, reversi_signature, solver_reach_bench, SIGNATURE_DEPTH,
 };
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use evaluator::evaluate;
@@ -36,7 +35,6 @@ pub use greedy::GreedyPlayer;
 pub use midgame::{MidgameResult, MidgameSearch, ProbCut, SCORE_SCALE};
 pub use pattern_engine::{PatternEngine, PatternSettings};
 pub use playout::{PlayoutStyle, ReversiPlayout};
-pub use solve_command::reversi_solve_command;
 pub use solver::{EndgameSolver, Solution, SolveError, SolveMode};
 pub use symmetry::{transform_board, transform_square};
 pub use weights::{Weights, WeightsError, WEIGHT_SCALE};

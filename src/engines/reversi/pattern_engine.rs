@@ -6,13 +6,13 @@
 
 use std::time::Instant;
 
-use super::engine::forced_or_solved;
+use super::engine::{forced_or_solved, solver_limits};
 use super::midgame::{MidgameSearch, ProbCut, SCORE_SCALE};
 use super::solver::EndgameSolver;
 use super::weights::Weights;
 use crate::game::MoveList;
 use crate::games::{Reversi, ReversiMove};
-use crate::search::{run_with_helpers, Limits, SearchResult, Searcher, StopSignal};
+use crate::search::{LazySmp, Limits, SearchResult, Searcher};
 
 /// Depth when the limits give neither time, nodes nor depth.
 const DEFAULT_DEPTH: u32 = 6;
@@ -68,8 +68,7 @@ pub struct PatternEngine {
     settings: PatternSettings,
     search: MidgameSearch<'static>,
     /// Lazy SMP helpers of `search`, one per extra thread.
-    helpers: Vec<MidgameSearch<'static>>,
-    stop: StopSignal,
+    smp: LazySmp<MidgameSearch<'static>>,
     solver: EndgameSolver,
     moves: MoveList<ReversiMove>,
 }
@@ -86,15 +85,11 @@ impl PatternEngine {
             settings.midgame_table_bytes,
             settings.probcut,
         );
-        let stop = StopSignal::default();
-        let helpers = (0..threads.saturating_sub(1))
-            .map(|i| search.helper(i, stop.clone()))
-            .collect();
+        let smp = LazySmp::new(threads, |index, stop| search.helper(index, stop));
         PatternEngine {
             settings,
             search,
-            helpers,
-            stop,
+            smp,
             solver: EndgameSolver::new(if settings.use_solver {
                 settings.solver_table_bytes
             } else {
@@ -106,32 +101,26 @@ impl PatternEngine {
 
     /// Threads the midgame search runs on.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        self.smp.threads()
     }
 
-    /// The solver's share of `limits`, or `None` when the solver should not
-    /// run: turned off, or no limit at all beyond 14 empties.
-    fn solver_limits(&self, pos: &Reversi, limits: &Limits) -> Option<Limits> {
+    /// The solver's share of `limits` ([`solver_limits`]), or `None` when
+    /// the solver should not run: turned off, or no limit at all beyond 14
+    /// empties.
+    fn solver_share(&self, pos: &Reversi, limits: &Limits) -> Option<Limits> {
         if !self.settings.use_solver {
             return None;
         }
-        let solver_limits = Limits {
-            deadline: limits.remaining().and_then(|left| {
-                Limits::time(left.mul_f64(self.settings.solver_time_share)).deadline
-            }),
-            max_nodes: limits.max_nodes,
-            max_iterations: None,
-            max_depth: None,
-        };
-        let unbounded = solver_limits.deadline.is_none() && solver_limits.max_nodes.is_none();
-        (!unbounded || pos.empty_count() <= 14).then_some(solver_limits)
+        let share = solver_limits(limits, self.settings.solver_time_share);
+        let unbounded = share.deadline.is_none() && share.max_nodes.is_none();
+        (!unbounded || pos.empty_count() <= 14).then_some(share)
     }
 }
 
 impl Searcher<Reversi> for PatternEngine {
     fn choose_move(&mut self, pos: &Reversi, limits: &Limits) -> SearchResult<ReversiMove> {
         let solver = self
-            .solver_limits(pos, limits)
+            .solver_share(pos, limits)
             .map(|share| (&mut self.solver, share));
         if let Some(result) = forced_or_solved(pos, &mut self.moves, limits, solver) {
             return result;
@@ -144,22 +133,18 @@ impl Searcher<Reversi> for PatternEngine {
             .remaining()
             .map(|left| Instant::now() + left.mul_f64(self.settings.soft_time_share));
         let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
-        let PatternEngine {
-            search,
-            helpers,
-            stop,
-            ..
-        } = self;
-        let mut result = run_with_helpers(
-            helpers,
-            stop,
-            |_, helper| {
-                helper.search(player, opponent, &limits, None);
-            },
-            || search.search(player, opponent, &limits, soft_deadline),
-        )
-        .expect("a position with two or more legal moves has a placement");
-        result.nodes += self.helpers.iter().map(MidgameSearch::nodes).sum::<u64>();
+        // Helpers start iterations until the main search is done; only the
+        // main search keeps the soft deadline.
+        let (found, nodes) = self.smp.run(&mut self.search, |search| {
+            let soft_deadline = if search.is_helper() {
+                None
+            } else {
+                soft_deadline
+            };
+            search.search(player, opponent, &limits, soft_deadline)
+        });
+        let mut result = found.expect("a position with two or more legal moves has a placement");
+        result.nodes = nodes;
         let best_move = ReversiMove::from_index(result.best_square.expect("placements exist"));
         let discs = result.score as f64 / SCORE_SCALE as f64;
         SearchResult {

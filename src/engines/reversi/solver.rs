@@ -19,7 +19,7 @@
 use super::solver_table::{SolverTable, NO_SQUARE};
 use super::stability::stable_discs;
 use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
-use crate::search::{Limits, SearchResult};
+use crate::search::{Budget, Limits, SearchResult};
 
 /// From this many empty squares up, nodes use the table and sort their moves.
 const ORDERED_MIN_EMPTIES: u32 = 7;
@@ -115,10 +115,8 @@ pub enum SolveError {
 /// The solver and its transposition table, which it keeps between solves.
 pub struct EndgameSolver {
     table: SolverTable,
-    nodes: u64,
-    next_check: u64,
-    limits: Limits,
-    aborted: bool,
+    /// Nodes and limits of the current solve.
+    budget: Budget,
 }
 
 /// The final score from the view of the player with discs `player`, when
@@ -205,10 +203,7 @@ impl EndgameSolver {
     pub fn new(table_bytes: usize) -> Self {
         EndgameSolver {
             table: SolverTable::new(table_bytes),
-            nodes: 0,
-            next_check: CHECK_INTERVAL,
-            limits: Limits::unlimited(),
-            aborted: false,
+            budget: Budget::new(CHECK_INTERVAL),
         }
     }
 
@@ -233,10 +228,7 @@ impl EndgameSolver {
         mode: SolveMode,
         limits: &Limits,
     ) -> Result<Solution, SolveError> {
-        self.nodes = 0;
-        self.next_check = CHECK_INTERVAL;
-        self.limits = *limits;
-        self.aborted = false;
+        self.budget.start(limits);
         let (player, opponent) = (pos.player_bits(), pos.opponent_bits());
         let (alpha, beta) = match mode {
             SolveMode::Exact => (-INFINITY, INFINITY),
@@ -257,13 +249,17 @@ impl EndgameSolver {
             } else {
                 self.ordered_with_move(player, opponent, alpha, beta, moves, empties, true)
             };
-            if self.aborted {
-                return Err(SolveError::Aborted { nodes: self.nodes });
+            if self.budget.spent() {
+                return Err(SolveError::Aborted {
+                    nodes: self.budget.nodes(),
+                });
             }
             (score, ReversiMove::from_index(square as usize))
         };
-        if self.aborted {
-            return Err(SolveError::Aborted { nodes: self.nodes });
+        if self.budget.spent() {
+            return Err(SolveError::Aborted {
+                nodes: self.budget.nodes(),
+            });
         }
         let score = match mode {
             SolveMode::Exact => score,
@@ -272,7 +268,7 @@ impl EndgameSolver {
         Ok(Solution {
             score,
             best_move,
-            nodes: self.nodes,
+            nodes: self.budget.nodes(),
         })
     }
 
@@ -296,7 +292,7 @@ impl EndgameSolver {
             let beta = guess.max(lower + 1);
             let (value, square) =
                 self.ordered_with_move(player, opponent, beta - 1, beta, moves, empties, true);
-            if self.aborted {
+            if self.budget.spent() {
                 return (0, NO_SQUARE);
             }
             if value >= beta {
@@ -312,14 +308,6 @@ impl EndgameSolver {
             guess = value;
         }
         (lower, best_square)
-    }
-
-    #[cold]
-    fn check_limits(&mut self) {
-        self.next_check = self.nodes + CHECK_INTERVAL;
-        if self.limits.out_of_time() || self.limits.nodes_exhausted(self.nodes) {
-            self.aborted = true;
-        }
     }
 
     /// The value of a position with `empties` empty squares, by the node
@@ -344,7 +332,7 @@ impl EndgameSolver {
         } else if empties == 1 {
             self.last_square(player, opponent)
         } else {
-            self.nodes += 1;
+            self.budget.add(1);
             final_score(player, 0)
         }
     }
@@ -377,11 +365,7 @@ impl EndgameSolver {
         empties: u32,
         is_root: bool,
     ) -> (i32, u8) {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.check_limits();
-        }
-        if self.aborted {
+        if self.budget.count() {
             return (0, NO_SQUARE);
         }
         if moves == 0 {
@@ -433,7 +417,7 @@ impl EndgameSolver {
                 replies,
                 empties - 1,
             );
-            if self.aborted {
+            if self.budget.spent() {
                 return (0, NO_SQUARE);
             }
             best_square = table_square;
@@ -517,7 +501,7 @@ impl EndgameSolver {
                     scout
                 }
             };
-            if self.aborted {
+            if self.budget.spent() {
                 return (0, NO_SQUARE);
             }
             if value > best {
@@ -558,7 +542,7 @@ impl EndgameSolver {
         parity: u32,
         passed: bool,
     ) -> i32 {
-        self.nodes += 1;
+        self.budget.add(1);
         let empty_squares = !(player | opponent);
         // A placement must touch an opponent disc; skip the squares that cannot.
         let candidates = empty_squares & neighbours(opponent);
@@ -617,7 +601,7 @@ impl EndgameSolver {
     /// bookkeeping of [`EndgameSolver::unordered`].
     #[inline]
     fn last_two(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
+        self.budget.add(1);
         let empty = !(player | opponent);
         let first = empty.trailing_zeros() as usize;
         let second = (empty & (empty - 1)).trailing_zeros() as usize;
@@ -667,7 +651,7 @@ impl EndgameSolver {
     /// [`EndgameSolver::last_square`] with the empty square known.
     #[inline]
     fn last_square_at(&mut self, player: u64, opponent: u64, square: usize) -> i32 {
-        self.nodes += 1;
+        self.budget.add(1);
         let flipped = flipped_discs(player, opponent, square);
         if flipped != 0 {
             return 2 * (player.count_ones() + flipped.count_ones() + 1) as i32 - 64;

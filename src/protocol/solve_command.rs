@@ -1,14 +1,39 @@
-//! `reversi solve BOARD SIDE`: solve one position exactly and describe it
-//! in one line.
+//! `reversi solve BOARD SIDE`: the command line of the Reversi bot's exact
+//! endgame solve. The arguments are parsed and the answer written here; the
+//! solve itself is the engine's [`EndgameSolver`].
 
+use std::io::Write;
 use std::time::Instant;
 
-use super::solver::{EndgameSolver, SolveError, SolveMode};
+use super::cli::ExtraCommand;
+use crate::engines::reversi::{EndgameSolver, SolveError, SolveMode};
 use crate::games::Reversi;
 use crate::search::Limits;
 
 /// Table size for a one-off solve: large enough for 20-odd empties.
 const COMMAND_TABLE_BYTES: usize = 64 << 20;
+
+/// `reversi solve BOARD SIDE`, for [`bot_main_with`](super::bot_main_with).
+pub const REVERSI_SOLVE: ExtraCommand = ExtraCommand {
+    name: "solve",
+    about: "Solve a position exactly; prints `score <n> best <move> nodes <n> time <secs>`",
+    args: &[
+        (
+            "BOARD",
+            "64 characters row-major from a1 (x=0,y=0) to h8: X black, O white, - empty",
+        ),
+        ("SIDE", "the side to move: X or O"),
+    ],
+    run: run_reversi_solve,
+};
+
+fn run_reversi_solve(args: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let [board, side] = args else {
+        return Err("expected BOARD and SIDE".to_string());
+    };
+    let line = reversi_solve_command(board, side)?;
+    writeln!(out, "{line}").map_err(|e| e.to_string())
+}
 
 /// Solves the position `board` (64 characters `X`/`O`/`-`, row-major from
 /// a1 to h8) with `side` (`X` or `O`) to move, without a time limit, and
