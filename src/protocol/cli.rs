@@ -75,8 +75,8 @@ pub struct BotArgs {
     pub engine: Option<String>,
 
     /// Tune the engine: one field of its configuration, by name (repeatable;
-    /// the Gomoku alpha-beta engines take them; an unknown key lists the
-    /// known ones)
+    /// the engines that take options and their keys are in docs/GAME.md; an
+    /// unknown key lists the known ones)
     #[arg(long = "engine-option", value_name = "KEY=VALUE")]
     pub engine_options: Vec<String>,
 
