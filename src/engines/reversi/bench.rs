@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use super::engine::{EngineSettings, ReversiEngine};
 use super::evaluator::evaluate;
 use super::ffo::ffo_positions;
-use super::midgame::{MidgameSearch, ProbCut};
+use super::midgame::MidgameSearch;
 use super::pattern_engine::{PatternEngine, PatternSettings};
 use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
@@ -255,7 +255,10 @@ pub fn pattern_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
         "pattern evaluation: {evaluations} evaluations = {} (checksum {checksum})",
         watch.rate(evaluations as f64)
     )?;
-    for (name, probcut) in [("probcut", Some(ProbCut::DEFAULT)), ("no probcut", None)] {
+    for (name, probcut) in [
+        ("probcut", PatternSettings::default().probcut),
+        ("no probcut", None),
+    ] {
         let mut search = MidgameSearch::new(weights, 16 << 20, probcut);
         let (mut depths, mut nodes, mut cpu) = (Vec::new(), 0u64, 0.0);
         for pos in &positions {

@@ -53,15 +53,6 @@ pub struct ProbCut {
     pub t: f64,
 }
 
-impl ProbCut {
-    /// Measured by `examples/train_reversi.rs --measure-probcut` (see the notes).
-    pub const DEFAULT: ProbCut = ProbCut {
-        min_depth: 4,
-        sigma_discs: 4.0,
-        t: 1.5,
-    };
-}
-
 /// The depth of ProbCut's shallow search for a node of `depth`: about half,
 /// of the same parity (evaluations after an odd and an even number of
 /// placements are biased differently).
