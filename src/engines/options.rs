@@ -184,6 +184,32 @@ pub(crate) fn options(items: &[&str]) -> Vec<EngineOption> {
     EngineOption::parse_list(items.iter().copied()).expect("well-formed")
 }
 
+/// The option tests of every game: with no options every engine of `G`
+/// passes the check and is built, an unknown name is refused, and
+/// `untuned`, an engine without options, refuses `option`.
+#[cfg(test)]
+pub(crate) fn assert_engines_take_no_options_as_by_name<G: super::Engines>(
+    untuned: &str,
+    option: &str,
+) {
+    for &name in G::engine_names() {
+        assert_eq!(G::check_engine_options(name, &[]), Ok(()), "{name}");
+        assert!(G::engine_with_options(name, 1, 1, &[]).is_ok(), "{name}");
+    }
+    assert_eq!(
+        G::check_engine_options("nonsense", &[]),
+        Err(EngineOptionError::UnknownEngine("nonsense".into()))
+    );
+    let tuned = options(&[option]);
+    assert_eq!(
+        G::check_engine_options(untuned, &tuned),
+        Err(EngineOptionError::TakesNoOptions {
+            engine: untuned.into(),
+            key: tuned[0].key.clone()
+        })
+    );
+}
+
 /// The option tests of every game: each key of `table`, given in turn each
 /// of `values` that it accepts, changes `base` in the field of its name (and
 /// at least one value changes it).

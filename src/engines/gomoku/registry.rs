@@ -68,7 +68,7 @@ fn lazy_smp(config: ThreatSearchConfig, threads: usize) -> Box<dyn Searcher<Gomo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::options;
+    use crate::engines::options::{assert_engines_take_no_options_as_by_name, options};
     use crate::search::Limits;
     use crate::Game;
 
@@ -97,23 +97,6 @@ mod tests {
 
     #[test]
     fn without_options_every_engine_is_built_as_by_name() {
-        for &name in Gomoku::engine_names() {
-            assert_eq!(Gomoku::check_engine_options(name, &[]), Ok(()), "{name}");
-            assert!(
-                Gomoku::engine_with_options(name, 1, 1, &[]).is_ok(),
-                "{name}"
-            );
-        }
-        assert_eq!(
-            Gomoku::check_engine_options("nonsense", &[]),
-            Err(EngineOptionError::UnknownEngine("nonsense".into()))
-        );
-        assert_eq!(
-            Gomoku::check_engine_options("greedy", &options(&["lmp_base=4"])),
-            Err(EngineOptionError::TakesNoOptions {
-                engine: "greedy".into(),
-                key: "lmp_base".into()
-            })
-        );
+        assert_engines_take_no_options_as_by_name::<Gomoku>("greedy", "lmp_base=4");
     }
 }

@@ -64,7 +64,7 @@ impl Engines for NoGo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::options;
+    use crate::engines::options::{assert_engines_take_no_options_as_by_name, options};
     use crate::search::Limits;
     use crate::Game;
 
@@ -109,19 +109,12 @@ mod tests {
         for &name in NoGo::engine_names() {
             let taken = NoGo::engine_with_options(name, 1, 1, &tuned).is_ok();
             assert_eq!(taken, name == MCTS, "{name}");
-            assert_eq!(NoGo::check_engine_options(name, &[]), Ok(()), "{name}");
             assert!(NoGo::engine(name, 1).is_some(), "{name}");
         }
+        assert_engines_take_no_options_as_by_name::<NoGo>("minimax", "rave=false");
         assert_eq!(
             NoGo::check_engine_options("mcts-uniform", &[]),
             Err(EngineOptionError::UnknownEngine("mcts-uniform".into()))
-        );
-        assert_eq!(
-            NoGo::check_engine_options("minimax", &options(&["rave=false"])),
-            Err(EngineOptionError::TakesNoOptions {
-                engine: "minimax".into(),
-                key: "rave".into()
-            })
         );
     }
 }

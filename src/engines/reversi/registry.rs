@@ -87,7 +87,7 @@ impl Engines for Reversi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::options::options;
+    use crate::engines::options::{assert_engines_take_no_options_as_by_name, options};
     use crate::search::Limits;
     use crate::Game;
 
@@ -131,25 +131,12 @@ mod tests {
 
     #[test]
     fn without_options_every_engine_is_built_as_by_name() {
-        for &name in Reversi::engine_names() {
-            assert_eq!(Reversi::check_engine_options(name, &[]), Ok(()), "{name}");
-            assert!(
-                Reversi::engine_with_options(name, 1, 1, &[]).is_ok(),
-                "{name}"
-            );
-        }
+        assert_engines_take_no_options_as_by_name::<Reversi>("greedy", "probcut=false");
         for removed in ["pattern-noprobcut", "mcts-uniform", "mcts-nosolver"] {
             assert_eq!(
                 Reversi::check_engine_options(removed, &[]),
                 Err(EngineOptionError::UnknownEngine(removed.into()))
             );
         }
-        assert_eq!(
-            Reversi::check_engine_options("greedy", &options(&["probcut=false"])),
-            Err(EngineOptionError::TakesNoOptions {
-                engine: "greedy".into(),
-                key: "probcut".into()
-            })
-        );
     }
 }
