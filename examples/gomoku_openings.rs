@@ -1,6 +1,19 @@
-//! Writes `data/gomoku-openings.txt`: Gomoku openings that are even in play.
+//! Writes Gomoku opening files: openings that are even, by one of two
+//! measures.
 //!
-//! Freestyle Gomoku favours Black so much that natural openings are not
+//! **`judge` (the file matches are measured on, `data/gomoku-openings.txt`):**
+//! openings a strong engine calls even. Candidates are 3 to 5 stones,
+//! Black first on the centre, the others random within the central 7x7
+//! (seeded, one per symmetry class). Each is given to a Gomocup engine (for
+//! example Rapfi, built locally: `gomocup:CMD` as the referee seats it),
+//! which searches it for `--judge-ms`; its last reported evaluation (Rapfi's
+//! `MESSAGE ... | Eval V |`, from the side to move's view) decides. The
+//! `--count` candidates closest to zero are kept, each within
+//! `--max-eval`. A strong judge matters: our own engine calls many
+//! positions even that Rapfi wins from with either colour.
+//!
+//! **`selfplay` (the earlier file, now `data/gomoku-openings-selfplay.txt`):**
+//! freestyle Gomoku favours Black so much that natural openings are not
 //! even in games, whatever an evaluation says: over 530 games between our
 //! engines (0.2-1 s a move) from 99 openings of 2-4 stones close together
 //! in the central 5x5, Black scored 79%, and 70-93% in every tenth of those
@@ -17,12 +30,16 @@
 //!    too few, those one game off half, Black-favoured and White-favoured in
 //!    equal numbers.
 //!
-//! Results of step 2 are appended to `--cache` as they come, so an
-//! interrupted run resumes where it stopped.
+//! Results (judged evaluations, self-play scores) are appended to `--cache`
+//! as they come, so an interrupted run resumes where it stopped.
 //!
 //! ```sh
-//! cargo run --release --example gomoku_openings -- --count 60 --cache /tmp/openings.cache \
+//! # Rapfi's config.toml is read from its working directory.
+//! cargo run --release --example gomoku_openings -- judge --count 100 --candidates 600 \
+//!     --seed 24 --judge "cd /path/to/rapfi && exec ./pbrain-rapfi" --cache /tmp/judged.cache \
 //!     > data/gomoku-openings.txt
+//! cargo run --release --example gomoku_openings -- selfplay --count 60 --cache /tmp/openings.cache \
+//!     > data/gomoku-openings-selfplay.txt
 //! ```
 
 use std::collections::{HashMap, HashSet};
@@ -31,19 +48,61 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use boardbots::engines::gomoku::{format_move, parse_moves, ThreatSearch, ThreatSearchConfig};
+use boardbots::referee::{BotProcessOptions, Contestant, ForeignEngine, GomocupProtocol, Turn};
 use boardbots::search::Searcher;
 use boardbots::{Game, Gomoku, GomokuMove, Limits, Outcome, Player};
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 #[derive(Parser)]
-#[command(about = "Gomoku openings that are even in self-play")]
+#[command(about = "Gomoku openings that are even, judged by a strong engine or by self-play")]
 struct Args {
+    #[command(subcommand)]
+    method: Method,
+}
+
+#[derive(Subcommand)]
+enum Method {
+    /// Openings a Gomocup engine evaluates as even after a search.
+    Judge(JudgeArgs),
+    /// Openings even in our engine's self-play (the earlier method).
+    Selfplay(SelfplayArgs),
+}
+
+#[derive(clap::Args)]
+struct JudgeArgs {
+    /// Openings written.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// Candidates drawn (one per symmetry class) and judged.
+    #[arg(long, default_value_t = 600)]
+    candidates: usize,
+    /// Seed of the candidates.
+    #[arg(long, default_value_t = 24)]
+    seed: u64,
+    /// The judge: a shell command starting a Gomocup engine.
+    #[arg(long)]
+    judge: String,
+    /// The judge's search time per candidate, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    judge_ms: u64,
+    /// Largest absolute evaluation kept, in the judge's units (Rapfi reads
+    /// its evaluation as a winning chance of sigmoid(eval / 200): 50 is 56%).
+    #[arg(long, default_value_t = 50)]
+    max_eval: i32,
+    /// File of finished judgements (appended; read back to resume).
+    #[arg(long)]
+    cache: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct SelfplayArgs {
     /// Openings written.
     #[arg(long, default_value_t = 60)]
     count: usize,
@@ -62,13 +121,208 @@ struct Args {
 }
 
 /// The engine that plays each candidate against itself. The file
-/// data/gomoku-openings.txt was made by the default of ee3f23c (the first
-/// PVS search's settings, named `alphabeta-v2` from 0ad3d18 to 5d87c81): run
-/// this example at that commit to make it again (docs/gomoku.md, history).
+/// data/gomoku-openings-selfplay.txt was made by the default of ee3f23c (the
+/// first PVS search's settings, named `alphabeta-v2` from 0ad3d18 to
+/// 5d87c81): run this example at that commit to make it again
+/// (docs/gomoku.md, history).
 const ENGINE: &str = "alphabeta";
 
 fn main() -> Result<()> {
-    let args = Args::parse();
+    match Args::parse().method {
+        Method::Judge(args) => judge_main(&args),
+        Method::Selfplay(args) => selfplay_main(&args),
+    }
+}
+
+/// Stones of a judged candidate, fewest and most.
+const JUDGED_STONES: std::ops::RangeInclusive<usize> = 3..=5;
+/// Candidate stones lie at most this many cells from the centre on each axis
+/// (the central 7x7).
+const JUDGED_RADIUS: i32 = 3;
+
+fn judge_main(args: &JudgeArgs) -> Result<()> {
+    anyhow::ensure!(args.count > 0, "--count must be at least 1");
+    let candidates = random_candidates(args.candidates, args.seed);
+    let mut done = read_judged(&args.cache, args.judge_ms)?;
+    let todo: Vec<&Vec<GomokuMove>> = candidates
+        .iter()
+        .filter(|line| !done.contains_key(&key(line)))
+        .collect();
+    eprintln!(
+        "{} candidates: {} already judged, {} to judge",
+        candidates.len(),
+        candidates.len() - todo.len(),
+        todo.len()
+    );
+    let mut cache = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.cache)
+        .with_context(|| format!("cannot open {}", args.cache.display()))?;
+    for (i, line) in todo.iter().enumerate() {
+        // A judge that overran its time on a loaded machine gets another
+        // chance; three failures in a row end the run (resumable).
+        let eval = judge(&args.judge, line, args.judge_ms)
+            .or_else(|_| judge(&args.judge, line, args.judge_ms))
+            .or_else(|_| judge(&args.judge, line, args.judge_ms))
+            .with_context(|| format!("judging {}", key(line)))?;
+        // A failed cache write only costs a judgement after a restart.
+        let _ = writeln!(cache, "{}\t{}\t{eval}", args.judge_ms, key(line));
+        let _ = cache.flush();
+        eprintln!("{}/{}: {} eval {eval}", i + 1, todo.len(), key(line));
+        done.insert(key(line), eval);
+    }
+
+    // Black's view: the judge speaks for the side to move.
+    let mut judged: Vec<(Vec<GomokuMove>, i32)> = candidates
+        .iter()
+        .map(|line| {
+            let eval = done[&key(line)];
+            let black_view = if line.len() % 2 == 0 { eval } else { -eval };
+            (line.clone(), black_view)
+        })
+        .collect();
+    let histogram = eval_histogram(&judged);
+    judged.sort_by_key(|(line, eval)| (eval.abs(), line.clone()));
+    judged.retain(|(_, eval)| eval.abs() <= args.max_eval);
+    judged.truncate(args.count);
+    let mean = judged.iter().map(|(_, e)| *e as f64).sum::<f64>() / judged.len().max(1) as f64;
+    judged.sort_by_key(|(line, _)| (line.len(), line.clone()));
+
+    println!("# Gomoku openings a strong engine calls even (see examples/gomoku_openings.rs):");
+    println!(
+        "# {}-{} stones, Black first on h8, the rest random in the central {}x{}, one per symmetry class.",
+        JUDGED_STONES.start(),
+        JUDGED_STONES.end(),
+        2 * JUDGED_RADIUS + 1,
+        2 * JUDGED_RADIUS + 1
+    );
+    println!(
+        "# Judge: `{}`, {} ms a candidate; its evaluation, Black's view, above each line.",
+        args.judge, args.judge_ms
+    );
+    println!(
+        "# Evaluations of the {} candidates (Black's view), by bands of 100 from -500 to 500: {histogram:?}.",
+        candidates.len()
+    );
+    println!(
+        "# Kept {}: the closest to 0, all within {} (mean {mean:.1}).",
+        judged.len(),
+        args.max_eval
+    );
+    println!("# Made by:");
+    println!(
+        "#   cargo run --release --example gomoku_openings -- judge --count {} --candidates {} --seed {} --judge-ms {} --max-eval {} --judge CMD --cache FILE",
+        args.count, args.candidates, args.seed, args.judge_ms, args.max_eval
+    );
+    for (line, eval) in judged {
+        println!("# {eval}\n{}", key(&line));
+    }
+    Ok(())
+}
+
+/// `count` random candidate openings, one per symmetry class, reproducible
+/// from `seed`: Black on the centre, then 2 to 4 more stones (colours
+/// alternating) on distinct points of the central square.
+fn random_candidates(count: usize, seed: u64) -> Vec<Vec<GomokuMove>> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let centre = GomokuMove::new(7, 7).expect("centre");
+    let square: Vec<GomokuMove> = (7 - JUDGED_RADIUS..=7 + JUDGED_RADIUS)
+        .flat_map(|y| {
+            (7 - JUDGED_RADIUS..=7 + JUDGED_RADIUS)
+                .map(move |x| GomokuMove::new(x, y).expect("on the board"))
+        })
+        .filter(|&m| m != centre)
+        .collect();
+    let mut seen = HashSet::new();
+    let mut openings = Vec::new();
+    // Far more draws than classes would need; a small square could run out.
+    for _ in 0..count * 1000 {
+        if openings.len() == count {
+            break;
+        }
+        let stones = rng.gen_range(JUDGED_STONES);
+        let mut line = vec![centre];
+        line.extend(square.choose_multiple(&mut rng, stones - 1).copied());
+        if seen.insert(canonical(&line)) {
+            openings.push(line);
+        }
+    }
+    openings
+}
+
+/// The judge's evaluation of `line` (side to move's view): a fresh engine
+/// is given the position, searches `ms` and answers; the last `Eval` it
+/// reported counts.
+fn judge(command: &str, line: &[GomokuMove], ms: u64) -> Result<i32> {
+    let pos = position(line);
+    let moves: Vec<(i32, i32)> = line.iter().map(|m| (m.x(), m.y())).collect();
+    let options = BotProcessOptions {
+        memory_mb: Some(256),
+        ..BotProcessOptions::default()
+    };
+    let mut engine = ForeignEngine::<Gomoku, _>::new(
+        command,
+        options.clone(),
+        GomocupProtocol::new(options.memory_mb),
+    );
+    let report = engine.play_turn(&Turn {
+        position: &pos,
+        moves: &moves,
+        colour: pos.side_to_move(),
+        limit: Duration::from_millis(ms),
+    });
+    engine.game_over();
+    if let Err(fault) = report.answer {
+        anyhow::bail!("the judge failed: {:?} {}", fault.termination, fault.detail);
+    }
+    last_eval(&report.debug)
+        .with_context(|| format!("the judge reported no `| Eval V |`: {:?}", report.debug))
+}
+
+/// The last `Eval V` of a Rapfi-style `MESSAGE ... | Eval V | ...` report.
+fn last_eval(debug: &str) -> Option<i32> {
+    debug.lines().rev().find_map(|line| {
+        let rest = &line[line.find("| Eval ")? + "| Eval ".len()..];
+        rest.split_whitespace().next()?.parse().ok()
+    })
+}
+
+/// Candidates per band of 100 evaluation units from -500 to 500 (the
+/// outer bands take everything beyond).
+fn eval_histogram(judged: &[(Vec<GomokuMove>, i32)]) -> Vec<usize> {
+    let mut bands = vec![0; 10];
+    for (_, eval) in judged {
+        bands[((eval + 500).div_euclid(100)).clamp(0, 9) as usize] += 1;
+    }
+    bands
+}
+
+/// The judge cache: lines `MS<tab>MOVES<tab>EVAL`; only those judged for
+/// `ms` count.
+fn read_judged(path: &PathBuf, ms: u64) -> Result<HashMap<String, i32>> {
+    let mut done = HashMap::new();
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(done);
+    };
+    for line in BufReader::new(file).lines() {
+        let line = line?;
+        let fields: Vec<&str> = line.split('\t').collect();
+        // A line cut short by an interrupted run is judged again.
+        if let [judged_at, moves, eval] = fields[..] {
+            if let (true, Ok(eval), Ok(_)) = (
+                judged_at == ms.to_string(),
+                eval.parse::<i32>(),
+                parse_moves(moves),
+            ) {
+                done.insert(moves.to_string(), eval);
+            }
+        }
+    }
+    Ok(done)
+}
+
+fn selfplay_main(args: &SelfplayArgs) -> Result<()> {
     anyhow::ensure!(!args.nodes.is_empty(), "--nodes needs at least one budget");
     anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
 
@@ -152,7 +406,7 @@ fn main() -> Result<()> {
     );
     println!("# Made by:");
     println!(
-        "#   cargo run --release --example gomoku_openings -- --count {} --nodes {budgets} --seed {} --cache FILE",
+        "#   cargo run --release --example gomoku_openings -- selfplay --count {} --nodes {budgets} --seed {} --cache FILE",
         args.count, args.seed
     );
     for (line, black) in chosen {

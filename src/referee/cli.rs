@@ -3,13 +3,16 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use super::bot_io::IoMode;
 use super::botzone_local::{run_local, LocalConfig};
-use super::cli_run::{run_and_report, stats, tournament, RunOptions, StatsArgs, TournamentArgs};
+use super::cli_run::{
+    positive_turn_seconds, run_and_report, stats, tournament, RunOptions, StatsArgs, TournamentArgs,
+};
 use super::replay::{find_game, read_log, replay_html};
 use super::schedule::Format;
 use super::stats::Sprt;
@@ -97,6 +100,13 @@ struct PlayArgs {
     /// I/O of player B, overriding --io.
     #[arg(long, value_enum)]
     io_b: Option<IoMode>,
+    /// Seconds per turn of player A, overriding --time (for example an
+    /// engine given less time than a bot at Botzone's limits).
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = positive_turn_seconds)]
+    time_a: Option<Duration>,
+    /// Seconds per turn of player B, overriding --time.
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true, value_parser = positive_turn_seconds)]
+    time_b: Option<Duration>,
     /// Show the board after every move (default for a single game on a terminal).
     #[arg(long, conflicts_with = "no_show")]
     show: bool,
@@ -146,8 +156,14 @@ fn play(args: PlayArgs) -> anyhow::Result<()> {
         args.io_a.unwrap_or(args.run.io),
         args.io_b.unwrap_or(args.run.io),
     ];
+    let times = vec![
+        args.time_a.unwrap_or(args.run.time),
+        args.time_b.unwrap_or(args.run.time),
+    ];
     let players = vec![args.player_a.clone(), args.player_b.clone()];
-    let mut config = args.run.config(args.game, Format::Match, players, io)?;
+    let mut config = args
+        .run
+        .config(args.game, Format::Match, players, io, times)?;
     let stderr_is_terminal = std::io::stderr().is_terminal();
     config.show = args.show || (!args.no_show && args.run.games == 1 && stderr_is_terminal);
     config.progress = stderr_is_terminal && !config.show;

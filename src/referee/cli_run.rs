@@ -28,7 +28,7 @@ use super::web::{linger, run_match_on_web, DEFAULT_ADDRESS};
 const BOTZONE_MEMORY_MB: u64 = 256;
 
 /// `--time`, `--startup-time`: the bots' parser of turn seconds, zero refused.
-fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
+pub(super) fn positive_turn_seconds(text: &str) -> Result<Duration, String> {
     match parse_turn_seconds(text)? {
         Duration::ZERO => Err("the time must be positive".to_string()),
         time => Ok(time),
@@ -105,6 +105,7 @@ impl RunOptions {
         format: Format,
         players: Vec<String>,
         io: Vec<IoMode>,
+        times: Vec<Duration>,
     ) -> anyhow::Result<MatchConfig> {
         if self.games == 0 {
             bail!("--games must be at least 1");
@@ -128,7 +129,7 @@ impl RunOptions {
             io,
             format,
             games: self.games,
-            time: self.time,
+            times,
             concurrency: self.concurrency,
             seed: self.seed,
             openings,
@@ -166,10 +167,16 @@ pub fn run_and_report(
         print!("{}", results.report(config.sprt));
         return Ok(());
     };
-    if has_web_player && config.time < Duration::from_secs(10) {
+    let web_time = config
+        .players
+        .iter()
+        .zip(&config.times)
+        .find(|(p, _)| PlayerSpec::parse(&Entrant::parse(p).spec) == PlayerSpec::Web)
+        .map(|(_, &time)| time);
+    if let Some(time) = web_time.filter(|&time| time < Duration::from_secs(10)) {
         eprintln!(
             "referee: the web player has {} s a move like any player; give more with --time",
-            config.time.as_secs_f64()
+            time.as_secs_f64()
         );
     }
     shutdown::install()?;
@@ -226,7 +233,10 @@ pub fn tournament(args: TournamentArgs) -> anyhow::Result<()> {
         TournamentFormat::Gauntlet => Format::Gauntlet,
     };
     let io = vec![args.run.io; args.players.len()];
-    let config = args.run.config(args.game, format, args.players, io)?;
+    let times = vec![args.run.time; args.players.len()];
+    let config = args
+        .run
+        .config(args.game, format, args.players, io, times)?;
     run_and_report(args.game, &config, args.run.web.clone())
 }
 

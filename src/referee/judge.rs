@@ -43,23 +43,24 @@ pub struct GameWatch<'a> {
 }
 
 /// Plays a game from `opening` (which must be legal and leave the game
-/// unfinished) with `time` per turn, doubled on each player's first turn.
+/// unfinished) with `times[colour]` per turn for each colour (Black first),
+/// doubled on each player's first turn.
 /// Every answer is checked by the rules; a fault loses at once.
 /// `game_over` is called on both players before returning.
 pub fn play_game<G: RefereeGame>(
     players: [&mut dyn Contestant<G>; 2],
     opening: &[(i32, i32)],
-    time: Duration,
+    times: [Duration; 2],
     display: Option<&ShowBoard<'_>>,
 ) -> PlayedGame {
-    play_game_watched(players, opening, time, display, None)
+    play_game_watched(players, opening, times, display, None)
 }
 
 /// [`play_game`], telling `watch` about every turn and move as it happens.
 pub fn play_game_watched<G: RefereeGame>(
     players: [&mut dyn Contestant<G>; 2],
     opening: &[(i32, i32)],
-    time: Duration,
+    times: [Duration; 2],
     display: Option<&ShowBoard<'_>>,
     watch: Option<&GameWatch<'_>>,
 ) -> PlayedGame {
@@ -87,6 +88,7 @@ pub fn play_game_watched<G: RefereeGame>(
             break final_result(&position, outcome);
         }
         let colour = position.side_to_move();
+        let time = times[colour.index()];
         let limit = if has_moved[colour.index()] {
             time
         } else {
@@ -275,9 +277,17 @@ mod tests {
         let mut black = Scripted::new(&[(0, 0), (0, 1), (0, 2)]);
         let mut white = Scripted::new(&[(2, 0), (1, 0), (2, 2)]);
         let second = Duration::from_secs(1);
-        let game = play_game::<TicTacToe>([&mut black, &mut white], &[(1, 1)], second, None);
-        // The opening (1,1) was Black's, so White moves first here.
-        assert_eq!(white.seen[0], (second * 2, 1, Player::White));
+        let white_time = Duration::from_millis(300);
+        let game = play_game::<TicTacToe>(
+            [&mut black, &mut white],
+            &[(1, 1)],
+            [second, white_time],
+            None,
+        );
+        // The opening (1,1) was Black's, so White moves first here; each
+        // colour has its own time.
+        assert_eq!(white.seen[0], (white_time * 2, 1, Player::White));
+        assert_eq!(white.seen[1].0, white_time);
         assert_eq!(black.seen[0], (second * 2, 2, Player::Black));
         assert_eq!(black.seen[1].0, second);
         assert_eq!(game.termination, Termination::Normal);
@@ -300,7 +310,7 @@ mod tests {
             let game = play_game::<TicTacToe>(
                 [&mut black, &mut white],
                 &[(1, 1), (0, 0)],
-                Duration::from_secs(1),
+                [Duration::from_secs(1); 2],
                 None,
             );
             assert_eq!(game.termination, expected, "{answer:?}");

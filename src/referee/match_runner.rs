@@ -48,8 +48,9 @@ pub struct MatchConfig {
     pub format: Format,
     /// Games of every pairing.
     pub games: usize,
-    /// Time per turn (doubled on each player's first turn of a game).
-    pub time: Duration,
+    /// Time per turn of each player, in the order of `players` (doubled on
+    /// each player's first turn of a game).
+    pub times: Vec<Duration>,
     pub concurrency: usize,
     pub seed: u64,
     pub openings: OpeningPlan,
@@ -422,7 +423,7 @@ impl<G: RefereeGame> Run<'_, G> {
         let played = play_game_watched::<G>(
             [black.as_mut(), white.as_mut()],
             opening,
-            config.time,
+            order.map(|player| config.times[player]),
             display.as_ref(),
             watch.as_ref(),
         );
