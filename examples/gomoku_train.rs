@@ -54,7 +54,7 @@ enum Command {
         random_plies: u32,
         #[arg(long, default_value_t = 6)]
         random_width: usize,
-        #[arg(long, default_value = "data/gomoku-openings.txt")]
+        #[arg(long, default_value = "data/gomoku-openings-selfplay.txt")]
         openings: PathBuf,
         #[arg(long, default_value_t = 1)]
         threads: usize,
