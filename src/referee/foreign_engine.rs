@@ -11,7 +11,7 @@
 //! text, not in the move's time.
 
 use std::marker::PhantomData;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::{Game, MoveList};
 
@@ -46,6 +46,12 @@ pub trait ForeignProtocol<G: Game>: Send {
 
     /// The line(s) that end the engine at the end of the game.
     fn farewell(&self) -> &'static str;
+
+    /// How long after its last answer the engine is left alone before the
+    /// next command is written (not on its clock). None by default.
+    fn settle_time(&self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 /// Complete lines of `output` with the byte offset just past each one.
@@ -66,6 +72,8 @@ pub struct ForeignEngine<G: Game, P: ForeignProtocol<G>> {
     options: BotProcessOptions,
     process: Option<BotProcess>,
     protocol: P,
+    /// When the last answer was read, for the protocol's settle time.
+    answered_at: Option<Instant>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -76,6 +84,7 @@ impl<G: Game, P: ForeignProtocol<G>> ForeignEngine<G, P> {
             options,
             process: None,
             protocol,
+            answered_at: None,
             game: PhantomData,
         }
     }
@@ -171,11 +180,16 @@ impl<G: Game, P: ForeignProtocol<G>> Contestant<G> for ForeignEngine<G, P> {
                 }
             }
         }
+        if let Some(answered) = self.answered_at {
+            let settled = answered + self.protocol.settle_time();
+            std::thread::sleep(settled.saturating_duration_since(Instant::now()));
+        }
         let input = self.protocol.turn_input(turn);
         let process = self.process.as_mut().expect("started above");
         let protocol = &mut self.protocol;
         let (output, elapsed) =
             process.exchange_until(input, turn.limit, &mut |out| protocol.answer_end(out));
+        self.answered_at = Some(Instant::now());
         let answer = match output {
             TurnOutput::Answer {
                 text,

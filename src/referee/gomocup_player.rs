@@ -15,6 +15,10 @@ use crate::game::Game;
 use super::contestant::Turn;
 use super::foreign_engine::{complete_lines, ForeignProtocol};
 
+/// See [`GomocupProtocol`]'s `settle_time`: 30 ms ends the lost commands and
+/// costs a game of 60 moves under 2 s of wall time.
+const GOMOCUP_SETTLE_TIME: Duration = Duration::from_millis(30);
+
 /// Lines a brain may write at any time besides its answers.
 fn is_diagnostic(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("");
@@ -155,6 +159,15 @@ impl<G: Game> ForeignProtocol<G> for GomocupProtocol {
             Some(xy) => Ok((xy, debug)),
             None => Err(format!("expected a move `x,y`, got {:?}", short(line))),
         }
+    }
+
+    /// Rapfi (upstream, 2026) loses the `TURN` word of a command that
+    /// arrives within a few milliseconds of its answer, while its search
+    /// thread winds down, and answers `ERROR Unknown command: x,y` (seen in
+    /// about one game in ten of Rapfi against itself, always after an
+    /// instant reply). Real managers rarely answer that fast.
+    fn settle_time(&self) -> Duration {
+        GOMOCUP_SETTLE_TIME
     }
 
     fn farewell(&self) -> &'static str {
