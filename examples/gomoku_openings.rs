@@ -2,15 +2,25 @@
 //! measures.
 //!
 //! **`judge` (the file matches are measured on, `data/gomoku-openings.txt`):**
-//! openings a strong engine calls even. Candidates are 3 to 5 stones,
-//! Black first on the centre, the others random within the central 7x7
-//! (seeded, one per symmetry class). Each is given to a Gomocup engine (for
-//! example Rapfi, built locally: `gomocup:CMD` as the referee seats it),
-//! which searches it for `--judge-ms`; its last reported evaluation (Rapfi's
-//! `MESSAGE ... | Eval V |`, from the side to move's view) decides. The
-//! `--count` candidates closest to zero are kept, each within
-//! `--max-eval`. A strong judge matters: our own engine calls many
-//! positions even that Rapfi wins from with either colour.
+//! openings a strong engine finds even, in two stages.
+//!
+//! 1. Evaluation. Candidates are 3 to 5 stones, Black first on the centre,
+//!    the others random within the central 7x7 (seeded, one per symmetry
+//!    class). Each is given to a Gomocup engine (for example Rapfi, built
+//!    locally: `gomocup:CMD` as the referee seats it), which searches it for
+//!    `--judge-ms`; its last reported evaluation (Rapfi's `MESSAGE ... | Eval
+//!    V |`, from the side to move's view, turned to Black's) is cached. The
+//!    `--count` candidates with Black's evaluation in `--min-eval ..=
+//!    --max-eval`, closest to 0 first, are written.
+//! 2. Play (with `--played LOG`). An evaluation near 0 does not make an
+//!    opening even in play: Rapfi against itself at 0.1 s a move won 82% of
+//!    its games with Black from openings it evaluated between -300 and +150
+//!    (Black's view) after 1 s. So the stage-1 file is played by the judge
+//!    against itself, both colours per opening (`referee play gomoku
+//!    gomocup:CMD gomocup:CMD --openings STAGE1 --games 2N --log LOG`), and
+//!    the openings whose two games split are kept first; if too few, those
+//!    both colours won for Black and for White in equal numbers, so the
+//!    judge's own Black score over the file is near half.
 //!
 //! **`selfplay` (the earlier file, now `data/gomoku-openings-selfplay.txt`):**
 //! freestyle Gomoku favours Black so much that natural openings are not
@@ -45,14 +55,17 @@
 use std::collections::{HashMap, HashSet};
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use boardbots::engines::gomoku::{format_move, parse_moves, ThreatSearch, ThreatSearchConfig};
-use boardbots::referee::{BotProcessOptions, Contestant, ForeignEngine, GomocupProtocol, Turn};
+use boardbots::referee::{
+    read_records, BotProcessOptions, Contestant, ForeignEngine, GameResult, GomocupProtocol,
+    Termination, Turn,
+};
 use boardbots::search::Searcher;
 use boardbots::{Game, Gomoku, GomokuMove, Limits, Outcome, Player};
 use clap::{Parser, Subcommand};
@@ -92,10 +105,18 @@ struct JudgeArgs {
     /// The judge's search time per candidate, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     judge_ms: u64,
-    /// Largest absolute evaluation kept, in the judge's units (Rapfi reads
-    /// its evaluation as a winning chance of sigmoid(eval / 200): 50 is 56%).
-    #[arg(long, default_value_t = 50)]
+    /// Smallest evaluation kept, Black's view, in the judge's units (Rapfi
+    /// reads its evaluation as a winning chance of sigmoid(eval / 200): 50
+    /// is 56%).
+    #[arg(long, default_value_t = -50, allow_hyphen_values = true)]
+    min_eval: i32,
+    /// Largest evaluation kept, Black's view.
+    #[arg(long, default_value_t = 50, allow_hyphen_values = true)]
     max_eval: i32,
+    /// A referee log of the judge against itself on the stage-1 openings:
+    /// keep openings by their games (stage 2).
+    #[arg(long)]
+    played: Option<PathBuf>,
     /// File of finished judgements (appended; read back to resume).
     #[arg(long)]
     cache: PathBuf,
@@ -174,7 +195,7 @@ fn judge_main(args: &JudgeArgs) -> Result<()> {
     }
 
     // Black's view: the judge speaks for the side to move.
-    let mut judged: Vec<(Vec<GomokuMove>, i32)> = candidates
+    let mut judged: Vec<Judged> = candidates
         .iter()
         .map(|line| {
             let eval = done[&key(line)];
@@ -184,8 +205,18 @@ fn judge_main(args: &JudgeArgs) -> Result<()> {
         .collect();
     let histogram = eval_histogram(&judged);
     judged.sort_by_key(|(line, eval)| (eval.abs(), line.clone()));
-    judged.retain(|(_, eval)| eval.abs() <= args.max_eval);
-    judged.truncate(args.count);
+    judged.retain(|(_, eval)| (args.min_eval..=args.max_eval).contains(eval));
+    let played = match &args.played {
+        None => {
+            judged.truncate(args.count);
+            None
+        }
+        Some(log) => {
+            let (kept, summary) = keep_even_in_play(&judged, log, args.count)?;
+            judged = kept;
+            Some(summary)
+        }
+    };
     let mean = judged.iter().map(|(_, e)| *e as f64).sum::<f64>() / judged.len().max(1) as f64;
     judged.sort_by_key(|(line, _)| (line.len(), line.clone()));
 
@@ -206,19 +237,85 @@ fn judge_main(args: &JudgeArgs) -> Result<()> {
         candidates.len()
     );
     println!(
-        "# Kept {}: the closest to 0, all within {} (mean {mean:.1}).",
+        "# Kept {} with Black's evaluation in {}..={} (mean {mean:.1}).",
         judged.len(),
+        args.min_eval,
         args.max_eval
     );
+    if let Some(summary) = played {
+        println!("# {summary}");
+    }
     println!("# Made by:");
     println!(
-        "#   cargo run --release --example gomoku_openings -- judge --count {} --candidates {} --seed {} --judge-ms {} --max-eval {} --judge CMD --cache FILE",
-        args.count, args.candidates, args.seed, args.judge_ms, args.max_eval
+        "#   cargo run --release --example gomoku_openings -- judge --count {} --candidates {} --seed {} --judge-ms {} --min-eval {} --max-eval {} --judge CMD --cache FILE{}",
+        args.count,
+        args.candidates,
+        args.seed,
+        args.judge_ms,
+        args.min_eval,
+        args.max_eval,
+        if args.played.is_some() { " --played LOG" } else { "" }
     );
     for (line, eval) in judged {
         println!("# {eval}\n{}", key(&line));
     }
     Ok(())
+}
+
+/// A candidate opening and the judge's evaluation of it, Black's view.
+type Judged = (Vec<GomokuMove>, i32);
+
+/// Stage 2: of `judged` (closest to 0 first), the `count` most even in the
+/// judge's games against itself in `log` (openings with a fault or fewer
+/// than two games are left out), and a line saying what they scored.
+fn keep_even_in_play(judged: &[Judged], log: &Path, count: usize) -> Result<(Vec<Judged>, String)> {
+    // Per opening: Black's half points and games, or None after a fault.
+    let mut scores: HashMap<String, Option<(u32, u32)>> = HashMap::new();
+    for record in read_records(log)? {
+        let opening: Vec<GomokuMove> = record
+            .opening
+            .iter()
+            .map(|&[x, y]| GomokuMove::new(x, y).context("opening off the board"))
+            .collect::<Result<_>>()?;
+        let entry = scores.entry(key(&opening)).or_insert(Some((0, 0)));
+        *entry = match (*entry, record.termination) {
+            (Some((points, games)), Termination::Normal) => Some((
+                points
+                    + match record.result {
+                        GameResult::Black => 2,
+                        GameResult::Draw => 1,
+                        GameResult::White => 0,
+                    },
+                games + 1,
+            )),
+            _ => None,
+        };
+    }
+    let played: Vec<(&Judged, u32, u32)> = judged
+        .iter()
+        .filter_map(|opening| match scores.get(&key(&opening.0)) {
+            Some(Some((points, games))) if *games >= 2 => Some((opening, *points, *games)),
+            _ => None,
+        })
+        .collect();
+    let split: Vec<_> = played.iter().filter(|p| p.1 == p.2).collect();
+    let black: Vec<_> = played.iter().filter(|p| p.1 > p.2).collect();
+    let white: Vec<_> = played.iter().filter(|p| p.1 < p.2).collect();
+    let mut kept: Vec<_> = split.iter().take(count).copied().collect();
+    let pairs = ((count - kept.len()) / 2).min(black.len()).min(white.len());
+    kept.extend(black.iter().take(pairs).copied());
+    kept.extend(white.iter().take(pairs).copied());
+    let (points, games) = kept.iter().fold((0, 0), |(p, g), k| (p + k.1, g + k.2));
+    let summary = format!(
+        "Judge against itself ({} openings played without a fault: {} split, {} won by Black, {} by White): kept {} split and {pairs} of each other kind; Black scores {:.1}% of their {games} games.",
+        played.len(),
+        split.len(),
+        black.len(),
+        white.len(),
+        kept.len() - 2 * pairs,
+        50.0 * points as f64 / games.max(1) as f64
+    );
+    Ok((kept.into_iter().map(|k| k.0.clone()).collect(), summary))
 }
 
 /// `count` random candidate openings, one per symmetry class, reproducible
@@ -290,7 +387,7 @@ fn last_eval(debug: &str) -> Option<i32> {
 
 /// Candidates per band of 100 evaluation units from -500 to 500 (the
 /// outer bands take everything beyond).
-fn eval_histogram(judged: &[(Vec<GomokuMove>, i32)]) -> Vec<usize> {
+fn eval_histogram(judged: &[Judged]) -> Vec<usize> {
     let mut bands = vec![0; 10];
     for (_, eval) in judged {
         bands[((eval + 500).div_euclid(100)).clamp(0, 9) as usize] += 1;
