@@ -181,6 +181,17 @@ fn gomocup_fake_plays_whole_games() {
 }
 
 #[test]
+fn gomocup_brains_get_a_moment_after_answering() {
+    // The fake garbles a TURN sent within 10 ms of its answer, as Rapfi
+    // does; the opponent (a built-in engine) answers at once.
+    check_whole_games(
+        "gomoku",
+        &gomocup_fake("hasty"),
+        "MESSAGE first empty point",
+    );
+}
+
+#[test]
 fn gomocup_faults() {
     for (mode, expected) in [
         ("refuse", Termination::BadOutput),

@@ -1,6 +1,8 @@
 #!/bin/sh
 # A Gomocup (pbrain) brain for referee tests: plays the first empty point, row by row.
-# usage: gomocup_fake.sh good|slow-start|silent-start|refuse|garbage|hang|crash|occupied [MARKER]
+# usage: gomocup_fake.sh good|hasty|slow-start|silent-start|refuse|garbage|hang|crash|occupied [MARKER]
+#   hasty         as upstream Rapfi: a TURN that arrives within 10 ms of its last answer loses its
+#                 TURN word and is answered `ERROR Unknown command: x,y`; otherwise plays as good
 #   slow-start    takes 0.5 s to answer START and 1.5 s to read INFO max_memory (as Rapfi, which
 #                 sizes and clears its table there), then plays as good
 #   silent-start  never answers START (a child sleeps in its group)
@@ -14,6 +16,7 @@ mode=$1
 [ -n "$BOT_PGID_FILE" ] && cut -d' ' -f5 "/proc/$$/stat" >> "$BOT_PGID_FILE"
 stones=" "
 last=""
+answered_ns=0
 answer() {
     case $mode in
         garbage) echo "MESSAGE about to misbehave"; echo "banana"; return ;;
@@ -31,6 +34,7 @@ answer() {
                     stones="$stones$x,$y "
                     echo "MESSAGE first empty point"
                     echo "$x,$y"
+                    answered_ns=$(date +%s%N)
                     return
                     ;;
             esac
@@ -61,7 +65,13 @@ while IFS= read -r line; do
         "INFO max_memory "*) if [ "$mode" = slow-start ]; then sleep 1.5; fi ;;
         INFO*) ;;
         BEGIN) answer ;;
-        "TURN "*) point=${line#TURN }; stones="$stones$point "; last=$point; answer ;;
+        "TURN "*)
+            point=${line#TURN }
+            if [ "$mode" = hasty ] && [ $(( $(date +%s%N) - answered_ns )) -lt 10000000 ]; then
+                echo "ERROR Unknown command: $point"
+                continue
+            fi
+            stones="$stones$point "; last=$point; answer ;;
         BOARD) in_board=1 ;;
         END) exit 0 ;;
         *) echo "UNKNOWN $line" ;;
