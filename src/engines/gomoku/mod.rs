@@ -12,6 +12,7 @@
 //! [`evaluate_trained`] ([`Evaluation`]), trained by [`training`].
 
 mod bench;
+mod codes;
 mod engine;
 mod evaluator;
 mod greedy;
@@ -23,6 +24,8 @@ mod pvs;
 mod registry;
 mod shape;
 mod solver;
+mod table;
+mod table_file;
 mod threat;
 mod threat_board;
 mod trained;
@@ -31,6 +34,7 @@ mod vcf;
 mod vct;
 
 pub use bench::{gomoku_bench, gomoku_signature, gomoku_threads_bench, SIGNATURE_DEPTH};
+pub use codes::{code_of, CODES};
 pub use engine::{ThreatSearch, ThreatSearchConfig};
 pub use evaluator::{evaluate, EvalWeights, Evaluation};
 pub use greedy::GreedyThreats;
@@ -40,6 +44,13 @@ pub use patterns::{pattern_of, Pattern};
 pub use pvs::{PvsConfig, PvsSearch};
 pub use shape::Shape;
 pub use solver::SolverCore;
+pub use table::{
+    evaluate_table, tapered_value, TableWeights, COLUMNS, EXTRAS, MOVER_ENDGAME, MOVER_OPENING,
+    OPPONENT_ENDGAME, OPPONENT_OPENING, TABLE_PHASE_STONES, TABLE_SCALE,
+};
+pub use table_file::{
+    embedded_table, load_table, parse_table, table_to_bytes, TableFileError, FILE_BYTES,
+};
 pub use threat::Threat;
 pub use threat_board::{ThreatBoard, UndoStack};
 pub use trained::{
