@@ -40,8 +40,9 @@ pub const EXTRAS: usize = 4;
 pub struct TableWeights {
     /// Per code, the columns [`MOVER_OPENING`] .. [`OPPONENT_ENDGAME`].
     pub codes: [[i16; COLUMNS]; CODES],
-    /// Per extra term, its opening and endgame value.
-    pub extras: [[i16; 2]; EXTRAS],
+    /// Per extra term, its opening and endgame value (wider than a code's:
+    /// one term may be worth a won game).
+    pub extras: [[i32; 2]; EXTRAS],
 }
 
 impl std::fmt::Debug for TableWeights {
@@ -72,7 +73,8 @@ impl TableWeights {
 #[inline]
 pub fn tapered_value(opening: i32, endgame: i32, stones: i32) -> i32 {
     let t = stones.min(TABLE_PHASE_STONES) as i64;
-    // 225 points of i16 values reach 2^23: the product needs 64 bits.
+    // 225 points of i16 values reach 2^23 and the extras 2^22: the product
+    // needs 64 bits.
     let sum = opening as i64 * (TABLE_PHASE_STONES as i64 - t) + endgame as i64 * t;
     sum.div_euclid(TABLE_PHASE_STONES as i64 * TABLE_SCALE as i64) as i32
 }
@@ -80,11 +82,11 @@ pub fn tapered_value(opening: i32, endgame: i32, stones: i32) -> i32 {
 /// The opening and endgame sums of the extra terms for `me` to move.
 #[inline]
 fn extra_sums(board: &ThreatBoard, me: Player, table: &TableWeights) -> (i32, i32) {
-    let mut sums = (table.extras[0][0] as i32, table.extras[0][1] as i32);
+    let mut sums = (table.extras[0][0], table.extras[0][1]);
     for (extra, present) in table.extras[1..].iter().zip(combination_threats(board, me)) {
         if present {
-            sums.0 += extra[0] as i32;
-            sums.1 += extra[1] as i32;
+            sums.0 += extra[0];
+            sums.1 += extra[1];
         }
     }
     sums

@@ -5,8 +5,9 @@
 //! Layout, every number little-endian:
 //! - the magic `GOMOKUTB` (8 bytes) and the format version (u32, [`VERSION`]);
 //! - the shape: codes, columns per code, extra terms (three u32: 715, 4, 4);
-//! - the values as i32, the codes' columns code by code, then each extra
-//!   term's opening and endgame value; each within +/-32767;
+//! - the values as i32, the codes' columns code by code (each within
+//!   +/-32767), then each extra term's opening and endgame value (each
+//!   within +/-2^20);
 //! - an FNV-1a 64-bit checksum of every byte before it (u64).
 
 use std::path::Path;
@@ -24,8 +25,11 @@ const HEADER_BYTES: usize = 8 + 4 * 4;
 const VALUES: usize = CODES * COLUMNS + EXTRAS * 2;
 /// The length of every file of this version.
 pub const FILE_BYTES: usize = HEADER_BYTES + 4 * VALUES + 8;
-/// The largest magnitude of a value (i16, with its negation).
-const VALUE_LIMIT: i32 = i16::MAX as i32;
+/// The largest magnitude of a code's value (i16, with its negation).
+pub const CODE_VALUE_LIMIT: i32 = i16::MAX as i32;
+/// The largest magnitude of an extra term's value: 2^17 evaluation units,
+/// far from the search's win scores, and no sum can overflow.
+pub const EXTRA_VALUE_LIMIT: i32 = 1 << 20;
 
 /// Why a weight file was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,8 +55,12 @@ pub enum TableFileError {
         "table weight file checksum {stored:016x} does not match its contents ({computed:016x})"
     )]
     BadChecksum { stored: u64, computed: u64 },
-    #[error("table weight file value {value} (number {index}) is beyond +/-{VALUE_LIMIT}")]
-    OutOfRange { index: usize, value: i32 },
+    #[error("table weight file value {value} (number {index}) is beyond +/-{limit}")]
+    OutOfRange {
+        index: usize,
+        value: i32,
+        limit: i32,
+    },
 }
 
 /// FNV-1a, 64 bits: enough to catch a damaged or hand-edited file.
@@ -76,13 +84,9 @@ pub fn table_to_bytes(table: &TableWeights) -> Vec<u8> {
     for n in [VERSION, CODES as u32, COLUMNS as u32, EXTRAS as u32] {
         out.extend_from_slice(&n.to_le_bytes());
     }
-    let values = table
-        .codes
-        .iter()
-        .flatten()
-        .chain(table.extras.iter().flatten());
-    for &v in values {
-        out.extend_from_slice(&(v as i32).to_le_bytes());
+    let codes = table.codes.iter().flatten().map(|&v| v as i32);
+    for v in codes.chain(table.extras.iter().flatten().copied()) {
+        out.extend_from_slice(&v.to_le_bytes());
     }
     let checksum = fnv1a(&out);
     out.extend_from_slice(&checksum.to_le_bytes());
@@ -130,15 +134,25 @@ pub fn parse_table(bytes: &[u8]) -> Result<TableWeights, TableFileError> {
         .enumerate()
         .map(|(index, b)| {
             let value = i32::from_le_bytes(b.try_into().expect("four bytes"));
-            if !(-VALUE_LIMIT..=VALUE_LIMIT).contains(&value) {
-                Err(TableFileError::OutOfRange { index, value })
+            let limit = if index < CODES * COLUMNS {
+                CODE_VALUE_LIMIT
             } else {
-                Ok(value as i16)
+                EXTRA_VALUE_LIMIT
+            };
+            if (-limit..=limit).contains(&value) {
+                Ok(value)
+            } else {
+                Err(TableFileError::OutOfRange {
+                    index,
+                    value,
+                    limit,
+                })
             }
         });
     let mut table = TableWeights::zero();
     for v in table.codes.iter_mut().flatten() {
-        *v = values.next().expect("counted")?;
+        // In range: a code's limit is i16's.
+        *v = values.next().expect("counted")? as i16;
     }
     for v in table.extras.iter_mut().flatten() {
         *v = values.next().expect("counted")?;
@@ -170,10 +184,12 @@ pub fn embedded_table() -> &'static TableWeights {
 mod tests {
     use super::*;
 
-    /// The embedded file loads and writes back to the same bytes.
+    /// The embedded file loads, is not all zeros, and writes back to the
+    /// same bytes.
     #[test]
     fn the_embedded_table_loads() {
         let table = embedded_table();
+        assert_ne!(*table, TableWeights::zero());
         assert_eq!(
             table_to_bytes(table),
             include_bytes!("../../../data/gomoku-table.bin").to_vec()
@@ -185,7 +201,7 @@ mod tests {
         for (i, v) in table.codes.iter_mut().flatten().enumerate() {
             *v = (i as i32 * 37 % 2001 - 1000) as i16;
         }
-        table.extras[1] = [-32767, 32767];
+        table.extras[1] = [-EXTRA_VALUE_LIMIT, EXTRA_VALUE_LIMIT];
         table
     }
 
@@ -254,7 +270,8 @@ mod tests {
             out_of_range,
             Err(TableFileError::OutOfRange {
                 index: 2,
-                value: 40_000
+                value: 40_000,
+                limit: CODE_VALUE_LIMIT,
             })
         );
         let negative = edited(&|b| {
@@ -266,7 +283,8 @@ mod tests {
             negative,
             Err(TableFileError::OutOfRange {
                 index: VALUES - 1,
-                value: i32::MIN
+                value: i32::MIN,
+                limit: EXTRA_VALUE_LIMIT,
             })
         );
         assert!(matches!(
