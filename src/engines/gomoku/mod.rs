@@ -8,8 +8,9 @@
 //! (one point) → [`ThreatBoard`] (every point, incrementally) → move
 //! generation, [`VcfSolver`], [`VctSolver`], [`PvsSearch`] →
 //! [`ThreatSearch`] (the `alphabeta` engine). The main search's static
-//! evaluation is the hand-set [`evaluate`] or the trained
-//! [`evaluate_trained`] ([`Evaluation`]), trained by [`training`].
+//! evaluation is the hand-set [`evaluate`], the trained
+//! [`evaluate_trained`] or the pattern-code table [`evaluate_table`]
+//! ([`Evaluation`]), the last two trained by [`training`].
 
 mod bench;
 mod codes;
