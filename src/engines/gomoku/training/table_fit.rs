@@ -13,8 +13,10 @@
 //! carry a much larger L2 penalty, so a code seen in few games stays near
 //! its structure's value instead of fitting those games' results (a game's
 //! positions all share its result: a few thousand games are few labels for
-//! 2860 free values). Both parts fold into one table, so the evaluation
-//! pays nothing for them.
+//! 2860 free values). A trained evaluation (by default `trained3`) written
+//! as a table ([`fold_trained`]) is one more input, its weight fitted: the
+//! table starts from what that evaluation learnt from its own games. All
+//! of it folds into one table, so the evaluation pays nothing for it.
 
 use std::collections::VecDeque;
 
@@ -110,31 +112,24 @@ pub fn fold_trained(trained: &TrainedWeights) -> Vec<f64> {
 /// `parts[code]`: the structured parts of a code (one side's), with their
 /// multiplicity: each distinct line pattern, its threat class, its shape.
 fn code_parts() -> Vec<Vec<(usize, f64)>> {
-    let mut parts = vec![Vec::new(); CODES];
-    for (a, &pa) in Pattern::ALL.iter().enumerate() {
-        for (b, &pb) in Pattern::ALL.iter().enumerate().skip(a) {
-            for (c, &pc) in Pattern::ALL.iter().enumerate().skip(b) {
-                for &pd in &Pattern::ALL[c..] {
-                    let lines = [pa, pb, pc, pd];
-                    let code = code_of(lines) as usize;
-                    let mut own: Vec<(usize, f64)> = Vec::new();
-                    for p in lines {
-                        match own.iter_mut().find(|(i, _)| *i == p as usize) {
-                            Some((_, m)) => *m += 1.0,
-                            None => own.push((p as usize, 1.0)),
-                        }
-                    }
-                    own.push((Pattern::COUNT + summarize(lines).0 as usize, 1.0));
-                    own.push((
-                        Pattern::COUNT + Threat::COUNT + Shape::of(lines).index(),
-                        1.0,
-                    ));
-                    parts[code] = own;
+    code_lines()
+        .into_iter()
+        .map(|lines| {
+            let mut own: Vec<(usize, f64)> = Vec::new();
+            for p in lines {
+                match own.iter_mut().find(|(i, _)| *i == p as usize) {
+                    Some((_, m)) => *m += 1.0,
+                    None => own.push((p as usize, 1.0)),
                 }
             }
-        }
-    }
-    parts
+            own.push((Pattern::COUNT + summarize(lines).0 as usize, 1.0));
+            own.push((
+                Pattern::COUNT + Threat::COUNT + Shape::of(lines).index(),
+                1.0,
+            ));
+            own
+        })
+        .collect()
 }
 
 /// The weights (code values and extras) of `parameters`: each code's
