@@ -8,6 +8,9 @@
 //! # Fit and write the embedded weights:
 //! cargo run --release --example gomoku_train -- fit games.tsv \
 //!     --out src/engines/gomoku/trained3_weights.rs
+//! # Fit the table evaluation and write its weight file:
+//! cargo run --release --example gomoku_train -- fit-table games.tsv \
+//!     --out data/gomoku-table.bin
 //! ```
 
 use std::fs::OpenOptions;
@@ -18,9 +21,11 @@ use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
 use boardbots::engines::gomoku::training::{
-    describe, fit, play_game, read_games, samples_of, weights_source, FitConfig, SelfPlayConfig,
+    code_counts, describe, describe_table, fit, fit_table, is_held_out, play_game, read_games,
+    samples_of, samples_with, weights_source, FitConfig, GameRecord, SelfPlayConfig,
+    TableFitConfig,
 };
-use boardbots::engines::gomoku::ThreatSearchConfig;
+use boardbots::engines::gomoku::{table_to_bytes, ThreatSearchConfig};
 use boardbots::engines::EngineOption;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
@@ -69,6 +74,42 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Fit the table evaluation to the games of FILES (split as `fit`'s)
+    /// and report the losses next to the embedded evaluations'.
+    FitTable {
+        files: Vec<PathBuf>,
+        /// L2 penalty on each code's own value, against the mean log-loss
+        /// (default: the fit's).
+        #[arg(long)]
+        ridge: Option<f64>,
+        /// L2 penalty on the structured parts a code's value is built on
+        /// (default: the fit's).
+        #[arg(long)]
+        structure_ridge: Option<f64>,
+        /// Fit the table alone, without the embedded trained evaluation as
+        /// its starting point.
+        #[arg(long)]
+        no_prior: bool,
+        /// Write the binary weight file here (else only report).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// The games of `files`, each file its own games.
+fn games_of(files: &[PathBuf]) -> Result<Vec<GameRecord>> {
+    ensure!(!files.is_empty(), "give at least one games file");
+    let mut games = Vec::new();
+    for file in files {
+        games.extend(read_games(file)?.into_values());
+    }
+    Ok(games)
+}
+
+/// The games line of a report: how many, how many held out.
+fn games_line(games: &[GameRecord]) -> String {
+    let held_out = games.iter().filter(|g| is_held_out(g.index)).count();
+    format!("games: {} ({held_out} held out)", games.len())
 }
 
 fn main() -> Result<()> {
@@ -133,26 +174,14 @@ fn main() -> Result<()> {
             Ok(())
         }
         Command::Fit { files, ridge, out } => {
-            ensure!(!files.is_empty(), "give at least one games file");
-            let mut games = Vec::new();
-            for file in &files {
-                games.extend(read_games(file)?.into_values());
-            }
+            let games = games_of(&files)?;
             let samples = samples_of(&games);
             let config = FitConfig {
                 ridge,
                 ..FitConfig::default()
             };
             let report = fit(&samples, &config);
-            let held_out_games = games
-                .iter()
-                .filter(|g| boardbots::engines::gomoku::training::is_held_out(g.index))
-                .count();
-            let figures = format!(
-                "games: {} ({held_out_games} held out)\n{}",
-                games.len(),
-                describe(&report)
-            );
+            let figures = format!("{}\n{}", games_line(&games), describe(&report));
             println!("{figures}");
             if let Some(out) = out {
                 let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
@@ -161,6 +190,41 @@ fn main() -> Result<()> {
                     names.join(" "),
                 );
                 std::fs::write(&out, weights_source(&report.weights, &provenance))
+                    .with_context(|| format!("writing {}", out.display()))?;
+            }
+            Ok(())
+        }
+        Command::FitTable {
+            files,
+            ridge,
+            structure_ridge,
+            no_prior,
+            out,
+        } => {
+            let games = games_of(&files)?;
+            let samples = samples_with(&games, code_counts);
+            let defaults = TableFitConfig::default();
+            let config = TableFitConfig {
+                ridge: ridge.unwrap_or(defaults.ridge),
+                structure_ridge: structure_ridge.unwrap_or(defaults.structure_ridge),
+                prior: if no_prior { None } else { defaults.prior },
+                ..defaults
+            };
+            let report = fit_table(&samples, &config);
+            println!(
+                "{}\nridge: {}, structure ridge: {}, prior: {}",
+                games_line(&games),
+                config.ridge,
+                config.structure_ridge,
+                if config.prior.is_some() {
+                    "trained3"
+                } else {
+                    "none"
+                },
+            );
+            println!("{}", describe_table(&report));
+            if let Some(out) = out {
+                std::fs::write(&out, table_to_bytes(&report.weights))
                     .with_context(|| format!("writing {}", out.display()))?;
             }
             Ok(())

@@ -1,12 +1,14 @@
 //! `gomoku bench`: for the main search of `alphabeta`, the depth reached and
-//! the nodes per second in 0.8 s on fixed positions; then VCF solves per second
+//! the nodes per second in 0.8 s on fixed positions, with the default
+//! evaluation and then with `evaluation=table`; then VCF solves per second
 //! and VCT nodes per second (node-capped, the same work every run); last the
-//! line `signature N` ([`gomoku_signature`]).
+//! line `signature N` ([`gomoku_signature`], the default's alone).
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use super::engine::{ThreatSearch, ThreatSearchConfig};
+use super::evaluator::Evaluation;
 use super::notation::parse_moves;
 use super::threat_board::ThreatBoard;
 use super::vcf::VcfSolver;
@@ -58,10 +60,24 @@ fn position(moves: &str) -> Gomoku {
 
 /// Runs the benchmark and writes a short report to `out`.
 pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
-    let name = "alphabeta";
+    main_search_speed(out, "alphabeta", ThreatSearchConfig::default())?;
+    let mut table = ThreatSearchConfig::default();
+    table.main.evaluation = Evaluation::table();
+    main_search_speed(out, "alphabeta evaluation=table", table)?;
+    solver_speed(out)?;
+    writeln!(out, "signature {}", gomoku_signature(SIGNATURE_DEPTH))
+}
+
+/// The main search of `config` for [`SEARCH_TIME`] on each search
+/// position: depth, nodes, and the nodes per second of all.
+fn main_search_speed(
+    out: &mut dyn Write,
+    name: &str,
+    config: ThreatSearchConfig,
+) -> io::Result<()> {
     let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
     for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
-        let mut engine = ThreatSearch::default();
+        let mut engine = ThreatSearch::new(config);
         let cpu_before = thread_cpu_seconds();
         let started = Instant::now();
         let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
@@ -89,8 +105,12 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
         nodes as f64 / cpu_seconds.max(1e-3),
         SEARCH_TIME.as_secs_f64(),
         depths.iter().min().expect("positions"),
-    )?;
+    )
+}
 
+/// VCF solves per second on the VCF positions and VCT nodes per second on
+/// the search positions.
+fn solver_speed(out: &mut dyn Write) -> io::Result<()> {
     let mut solver = VcfSolver::new(16);
     let mut solves = 0u32;
     let mut vcf_nodes = 0;
@@ -136,8 +156,7 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
         out,
         "vct: {vct_solves} solves ({vct_nodes} nodes) in {seconds:.3} s = {:.0} nodes/s",
         vct_nodes as f64 / seconds
-    )?;
-    writeln!(out, "signature {}", gomoku_signature(SIGNATURE_DEPTH))
+    )
 }
 
 /// The bench signature: the nodes of the default engine's main search to

@@ -1,6 +1,9 @@
-//! The static evaluations of the main search: the hand-set [`evaluate`]
-//! and the trained one ([`evaluate_trained`]), chosen by [`Evaluation`].
+//! The static evaluations of the main search: the hand-set [`evaluate`],
+//! the trained linear one ([`evaluate_trained`]) and the pattern-code table
+//! ([`evaluate_table`]), chosen by [`Evaluation`].
 
+use super::table::{evaluate_table, TableWeights};
+use super::table_file::embedded_table;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
 use super::trained::{evaluate_trained, TrainedWeights, TRAINED3_WEIGHTS};
@@ -74,6 +77,9 @@ pub enum Evaluation {
     Hand,
     /// [`evaluate_trained`] with the given weights.
     Trained(&'static TrainedWeights),
+    /// [`evaluate_table`] with the given table (`evaluation=table`: the
+    /// embedded one; `weights=PATH`: a file's).
+    Table(&'static TableWeights),
 }
 
 impl Evaluation {
@@ -83,13 +89,33 @@ impl Evaluation {
         Evaluation::Trained(&TRAINED3_WEIGHTS)
     }
 
+    /// The embedded table evaluation (`evaluation=table`).
+    pub fn table() -> Self {
+        Evaluation::Table(embedded_table())
+    }
+
+    /// The table a board must keep sums for ([`ThreatBoard::set_table`])
+    /// to be evaluated by this.
+    pub fn table_weights(self) -> Option<&'static TableWeights> {
+        match self {
+            Evaluation::Table(table) => Some(table),
+            _ => None,
+        }
+    }
+
     /// The static evaluation of `board` for `me` to move; `hand` weights
     /// apply to [`Evaluation::Hand`] only.
+    ///
+    /// Precondition: `board` keeps the sums of [`Self::table_weights`].
     #[inline]
     pub fn evaluate(self, board: &ThreatBoard, me: Player, hand: &EvalWeights) -> i32 {
         match self {
             Evaluation::Hand => evaluate(board, me, hand),
             Evaluation::Trained(weights) => evaluate_trained(board, me, weights),
+            Evaluation::Table(table) => {
+                debug_assert!(board.table().is_some_and(|t| std::ptr::eq(t, table)));
+                evaluate_table(board, me)
+            }
         }
     }
 }

@@ -8,10 +8,12 @@
 //! (one point) → [`ThreatBoard`] (every point, incrementally) → move
 //! generation, [`VcfSolver`], [`VctSolver`], [`PvsSearch`] →
 //! [`ThreatSearch`] (the `alphabeta` engine). The main search's static
-//! evaluation is the hand-set [`evaluate`] or the trained
-//! [`evaluate_trained`] ([`Evaluation`]), trained by [`training`].
+//! evaluation is the hand-set [`evaluate`], the trained
+//! [`evaluate_trained`] or the pattern-code table [`evaluate_table`]
+//! ([`Evaluation`]), the last two trained by [`training`].
 
 mod bench;
+mod codes;
 mod engine;
 mod evaluator;
 mod greedy;
@@ -23,6 +25,8 @@ mod pvs;
 mod registry;
 mod shape;
 mod solver;
+mod table;
+mod table_file;
 mod threat;
 mod threat_board;
 mod trained;
@@ -31,6 +35,7 @@ mod vcf;
 mod vct;
 
 pub use bench::{gomoku_bench, gomoku_signature, gomoku_threads_bench, SIGNATURE_DEPTH};
+pub use codes::{code_of, CODES};
 pub use engine::{ThreatSearch, ThreatSearchConfig};
 pub use evaluator::{evaluate, EvalWeights, Evaluation};
 pub use greedy::GreedyThreats;
@@ -40,6 +45,13 @@ pub use patterns::{pattern_of, Pattern};
 pub use pvs::{PvsConfig, PvsSearch};
 pub use shape::Shape;
 pub use solver::SolverCore;
+pub use table::{
+    evaluate_table, tapered_value, TableWeights, COLUMNS, EXTRAS, MOVER_ENDGAME, MOVER_OPENING,
+    OPPONENT_ENDGAME, OPPONENT_OPENING, TABLE_PHASE_STONES, TABLE_SCALE,
+};
+pub use table_file::{
+    embedded_table, load_table, parse_table, table_to_bytes, TableFileError, FILE_BYTES,
+};
 pub use threat::Threat;
 pub use threat_board::{ThreatBoard, UndoStack};
 pub use trained::{

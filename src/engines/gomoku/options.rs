@@ -5,9 +5,11 @@
 //! in [`TUNABLES`]; `docs/gomoku.md` lists them with their defaults.
 
 use std::ops::RangeInclusive;
+use std::path::Path;
 
 use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
+use super::table_file::load_table;
 use crate::engines::{
     flag, number, tuned_default, EngineOption, EngineOptionError, Expected, Tunable,
 };
@@ -42,6 +44,7 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
         number(&mut c.root_time_percent, v, 0..=100)
     }),
     ("evaluation", |c, v| evaluation(&mut c.main.evaluation, v)),
+    ("weights", |c, v| table_weights(&mut c.main.evaluation, v)),
     ("weights.mover", |c, v| {
         number(&mut c.main.weights.mover, v, 0..=100)
     }),
@@ -123,13 +126,23 @@ fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
     Ok(())
 }
 
-/// `hand` or `trained` (the default's, embedded).
+/// `hand`, `trained` (the default's, embedded) or `table` (embedded).
 fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     *field = match text {
         "hand" => Evaluation::Hand,
         "trained" => Evaluation::trained(),
-        _ => return Err("hand or trained".to_string()),
+        "table" => Evaluation::table(),
+        _ => return Err("hand, trained or table".to_string()),
     };
+    Ok(())
+}
+
+/// The path of a table weight file: the table evaluation with its weights
+/// (so `weights=PATH` changes the evaluation, not the hand weights of
+/// `weights.NAME`).
+fn table_weights(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
+    let table = load_table(Path::new(text)).map_err(|e| format!("a table weight file ({e})"))?;
+    *field = Evaluation::Table(table);
     Ok(())
 }
 
@@ -137,7 +150,8 @@ fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
 mod tests {
     use super::super::pvs::PvsConfig;
     use super::*;
-    use crate::engines::options::{assert_every_key_reaches_its_field, options};
+    use crate::engines::gomoku::table_file::{embedded_table, table_to_bytes};
+    use crate::engines::options::{assert_every_key_reaches_its_field, options, Tunable};
 
     #[test]
     fn with_options_tunes_the_default() {
@@ -212,11 +226,51 @@ mod tests {
     #[test]
     fn every_key_sets_the_field_of_its_name() {
         // Values of every kind; each key accepts one that its field does not
-        // hold by default (a flag: one of two).
+        // hold by default (a flag: one of two). `weights` is the exception
+        // the next test checks: a weight file sets the evaluation.
         let values = [
-            "1", "77", "1048576", "true", "false", "hand", "trained", "none",
+            "1", "77", "1048576", "true", "false", "hand", "trained", "table", "none",
         ];
-        assert_every_key_reaches_its_field(TUNABLES, ThreatSearchConfig::default(), &values);
+        let named: Vec<Tunable<ThreatSearchConfig>> = TUNABLES
+            .iter()
+            .copied()
+            .filter(|&(key, _)| key != "weights")
+            .collect();
+        assert_every_key_reaches_its_field(&named, ThreatSearchConfig::default(), &values);
+    }
+
+    /// `weights=PATH` loads a table weight file into the table evaluation;
+    /// a missing or damaged one is refused, saying why.
+    #[test]
+    fn weights_load_a_table_file_or_say_why_not() {
+        let dir = std::env::temp_dir().join(format!("boardbots-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.bin");
+        let mut table = embedded_table().clone();
+        table.codes[3][1] = 1234;
+        std::fs::write(&good, table_to_bytes(&table)).unwrap();
+        let option = format!("weights={}", good.display());
+        let config = tuned(ThreatSearchConfig::default(), &[&option]).unwrap();
+        assert_eq!(config.main.evaluation.table_weights(), Some(&table));
+
+        let corrupt = dir.join("corrupt.bin");
+        let mut bytes = table_to_bytes(&table);
+        bytes[100] ^= 1;
+        std::fs::write(&corrupt, bytes).unwrap();
+        for (path, says) in [
+            (corrupt.display().to_string(), "checksum"),
+            ("/nonexistent/table.bin".to_string(), "cannot read"),
+        ] {
+            let option = format!("weights={path}");
+            let error = tuned(ThreatSearchConfig::default(), &[&option]).unwrap_err();
+            let text = error.to_string();
+            assert!(
+                matches!(error, EngineOptionError::BadValue { .. }),
+                "{text}"
+            );
+            assert!(text.contains(says) && !text.contains('\n'), "{text}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -245,7 +299,7 @@ mod tests {
                 "threat_extension_plies=all",
                 "none or a whole number from 0 to 120",
             ),
-            ("evaluation=neural", "hand or trained"),
+            ("evaluation=neural", "hand, trained or table"),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

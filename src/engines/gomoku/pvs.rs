@@ -272,6 +272,8 @@ impl PvsSearch {
         limits: &Limits,
     ) -> SearchResult<GomokuMove> {
         self.board.clone_from(board);
+        // Only the table evaluation needs the board's table sums.
+        self.board.set_table(self.config.evaluation.table_weights());
         self.budget.start(limits);
         self.tt.new_search();
         self.killers.clear();

@@ -95,6 +95,23 @@ mod tests {
         }
     }
 
+    /// The table evaluation plays (its search gives the board the table it
+    /// evaluates with), on one thread and with lazy SMP helpers.
+    #[test]
+    fn alphabeta_plays_with_the_table_evaluation() {
+        let tuned = options(&["evaluation=table"]);
+        let mut pos = Gomoku::start();
+        for m in crate::engines::gomoku::parse_moves("h8 i9 g7 i7 i8 g8 j9").unwrap() {
+            pos.try_play(m).unwrap();
+        }
+        for threads in [1, 2] {
+            let mut engine =
+                Gomoku::engine_with_options(ALPHABETA, 1, threads, &tuned).expect("built");
+            let m = engine.choose_move(&pos, &Limits::nodes(3_000)).best_move;
+            assert!(pos.is_legal(m), "on {threads}: {m:?}");
+        }
+    }
+
     #[test]
     fn without_options_every_engine_is_built_as_by_name() {
         assert_engines_take_no_options_as_by_name::<Gomoku>("greedy", "lmp_base=4");

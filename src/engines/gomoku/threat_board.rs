@@ -1,8 +1,10 @@
 //! The incremental threat board: for every empty point, the threat and value
 //! a stone there would have for each side, kept up to date stone by stone.
 
+use super::codes::{code_key_part, code_of_key};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
 use super::shape::{shape_key_part, shape_of_key, Shape};
+use super::table::{TableWeights, COLUMNS};
 use super::threat::{
     pattern_value, summarize, threat_bonus, threat_key_part, threat_of_key, Threat,
 };
@@ -128,30 +130,58 @@ const fn compute_walls() -> [[u8; 4]; POINTS] {
 const SHAPE_KEY_SHIFT: u32 = 16;
 /// Where a point key keeps its line value (the sum of [`pattern_value`]).
 const LINE_VALUE_SHIFT: u32 = 32;
+/// Where a point key keeps its code key (the sum of [`code_key_part`]).
+const CODE_KEY_SHIFT: u32 = 48;
 
-/// `POINT_KEY_PARTS[pattern]`: see [`point_key_part`].
-static POINT_KEY_PARTS: [u64; Pattern::COUNT] = point_key_parts();
+/// `POINT_KEY_PARTS[direction][pattern]`: see [`point_key_part`].
+static POINT_KEY_PARTS: [[u64; Pattern::COUNT]; 4] = point_key_parts();
 
-const fn point_key_parts() -> [u64; Pattern::COUNT] {
-    let mut parts = [0; Pattern::COUNT];
-    let mut i = 0;
-    while i < Pattern::COUNT {
-        let p = Pattern::ALL[i];
-        parts[i] = threat_key_part(p) as u64
-            | (shape_key_part(p) as u64) << SHAPE_KEY_SHIFT
-            | (pattern_value(p) as u64) << LINE_VALUE_SHIFT;
-        i += 1;
+const fn point_key_parts() -> [[u64; Pattern::COUNT]; 4] {
+    let mut parts = [[0; Pattern::COUNT]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < Pattern::COUNT {
+            let p = Pattern::ALL[i];
+            parts[d][i] = threat_key_part(p) as u64
+                | (shape_key_part(p) as u64) << SHAPE_KEY_SHIFT
+                | (pattern_value(p) as u64) << LINE_VALUE_SHIFT
+                | (code_key_part(d, p) as u64) << CODE_KEY_SHIFT;
+            i += 1;
+        }
+        d += 1;
     }
     parts
 }
 
-/// A line's share of its point's key: its threat key part, shape key part
-/// and value in separate fields, so one sum over the four lines, updated
-/// by add and subtract as lines change, keeps all three (no field can
-/// carry into the next: four lines stay below 2^16 in each).
+/// A line's share of its point's key: its threat key part, shape key part,
+/// value and code key part in separate fields, so one sum over the four
+/// lines, updated by add and subtract as lines change, keeps all four (no
+/// field can carry into the next: four lines stay below 2^16 in each).
+/// Only the code key depends on the line's direction.
 #[inline]
-fn point_key_part(pattern: Pattern) -> u64 {
-    POINT_KEY_PARTS[pattern as usize]
+fn point_key_part(direction: usize, pattern: Pattern) -> u64 {
+    POINT_KEY_PARTS[direction][pattern as usize]
+}
+
+/// The pattern code of a point with key `key`.
+#[inline]
+fn code_of_point_key(key: u64) -> u16 {
+    code_of_key((key >> CODE_KEY_SHIFT) as u16)
+}
+
+#[inline(always)]
+fn add_entry(sums: &mut [i32; COLUMNS], entry: &[i16; COLUMNS]) {
+    for (sum, &value) in sums.iter_mut().zip(entry) {
+        *sum += value as i32;
+    }
+}
+
+#[inline(always)]
+fn subtract_entry(sums: &mut [i32; COLUMNS], entry: &[i16; COLUMNS]) {
+    for (sum, &value) in sums.iter_mut().zip(entry) {
+        *sum -= value as i32;
+    }
 }
 
 /// The shape of a point with key `key`.
@@ -175,6 +205,9 @@ struct Totals {
     shape_counts: [[u16; Shape::COUNT]; 2],
     /// Sum of `values` over the empty points, per side.
     value_totals: [i32; 2],
+    /// `table_sums[side][column]`: the sum over the empty points of the
+    /// board's table at the point's code for `side` (all 0 without a table).
+    table_sums: [[i32; COLUMNS]; 2],
     /// Tactical places not yet undone: while any is, the evaluation's
     /// counts above (all but `threat_counts`) are stale.
     stale: u8,
@@ -231,6 +264,7 @@ impl Undo {
                 pattern_counts: [[0; Pattern::COUNT]; 2],
                 shape_counts: [[0; Shape::COUNT]; 2],
                 value_totals: [0; 2],
+                table_sums: [[0; COLUMNS]; 2],
                 stale: 0,
             },
             lines: [[Pattern::Dead; 4]; 2],
@@ -365,11 +399,15 @@ pub struct ThreatBoard {
     lines: [[[Pattern; 4]; POINTS]; 2],
     /// `point_keys[side][point]`: the sum of [`point_key_part`] over the
     /// point's four lines (0 on occupied points), which holds its threat
-    /// key, shape key and line value.
+    /// key, shape key, line value and code key.
     point_keys: [[u64; POINTS]; 2],
     threats: [[Threat; POINTS]; 2],
     values: [[u16; POINTS]; 2],
     totals: Totals,
+    /// The table whose sums `totals` keeps, if any (only the table
+    /// evaluation reads them; without one, a changed line costs nothing
+    /// more).
+    table: Option<&'static TableWeights>,
     /// Stones within the 5x5 square around each point.
     stones_near: [u8; POINTS],
     stone_count: u16,
@@ -407,8 +445,10 @@ impl ThreatBoard {
                 pattern_counts: [[0; Pattern::COUNT]; 2],
                 shape_counts: [[0; Shape::COUNT]; 2],
                 value_totals: [0; 2],
+                table_sums: [[0; COLUMNS]; 2],
                 stale: 0,
             },
+            table: None,
             stones_near: [0; POINTS],
             stone_count: 0,
             hash: 0,
@@ -469,6 +509,10 @@ impl ThreatBoard {
                     self.totals.pattern_counts[side][pattern as usize] -= 1;
                 }
                 self.totals.shape_counts[side][shape_of_point_key(key).index()] -= 1;
+                if let Some(table) = self.table {
+                    let entry = &table.codes[code_of_point_key(key) as usize];
+                    subtract_entry(&mut self.totals.table_sums[side], entry);
+                }
             }
             self.lines[side][point] = [Pattern::Dead; 4];
         }
@@ -571,9 +615,13 @@ impl ThreatBoard {
                 self.totals.pattern_counts[side][pattern as usize] += 1;
             }
             self.lines[side][point] = lines;
-            let key = lines.iter().map(|&p| point_key_part(p)).sum();
+            let key = (0..4).map(|d| point_key_part(d, lines[d])).sum();
             self.point_keys[side][point] = key;
             self.totals.shape_counts[side][shape_of_point_key(key).index()] += 1;
+            if let Some(table) = self.table {
+                let entry = &table.codes[code_of_point_key(key) as usize];
+                add_entry(&mut self.totals.table_sums[side], entry);
+            }
             let (threat, value) = summarize(lines);
             self.set_summary(point, side, threat, value, true);
         }
@@ -611,12 +659,19 @@ impl ThreatBoard {
                 // the search speed).
                 let key = &mut self.point_keys[side][point];
                 let old_key = *key;
-                *key = old_key + point_key_part(new) - point_key_part(old);
+                *key = old_key + point_key_part(direction, new) - point_key_part(direction, old);
                 let key = *key;
                 if L::EVALUATION {
                     let (old_shape, shape) = (shape_of_point_key(old_key), shape_of_point_key(key));
                     self.totals.shape_counts[side][old_shape.index()] -= 1;
                     self.totals.shape_counts[side][shape.index()] += 1;
+                    if let Some(table) = self.table {
+                        // A changed line always changes the multiset, so
+                        // the code.
+                        let sums = &mut self.totals.table_sums[side];
+                        subtract_entry(sums, &table.codes[code_of_point_key(old_key) as usize]);
+                        add_entry(sums, &table.codes[code_of_point_key(key) as usize]);
+                    }
                 }
                 let threat = threat_of_key(key as u16);
                 let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
@@ -687,6 +742,14 @@ impl ThreatBoard {
         self.lines[side.index()][point]
     }
 
+    /// The pattern code ([`code_of`](super::codes::code_of) of its four
+    /// lines) of the empty `point` for `side`; `None` if it is occupied.
+    #[inline]
+    pub fn code(&self, side: Player, point: usize) -> Option<u16> {
+        self.is_empty(point)
+            .then(|| code_of_point_key(self.point_keys[side.index()][point]))
+    }
+
     /// Who has a stone on `point`.
     #[inline]
     pub fn stone(&self, point: usize) -> Option<Player> {
@@ -746,6 +809,39 @@ impl ThreatBoard {
     pub fn shape_counts(&self, side: Player) -> &[u16; Shape::COUNT] {
         debug_assert_eq!(self.totals.stale, 0, "counts read inside a tactical place");
         &self.totals.shape_counts[side.index()]
+    }
+
+    /// Keeps the sums of `table` from now on (`None`: no sums), starting
+    /// from this board's points: the table evaluation needs them.
+    pub fn set_table(&mut self, table: Option<&'static TableWeights>) {
+        self.table = table;
+        self.totals.table_sums = [[0; COLUMNS]; 2];
+        let Some(table) = table else { return };
+        for side in 0..2 {
+            for point in 0..POINTS {
+                if self.cells[point].is_none() {
+                    let code = code_of_point_key(self.point_keys[side][point]);
+                    add_entry(
+                        &mut self.totals.table_sums[side],
+                        &table.codes[code as usize],
+                    );
+                }
+            }
+        }
+    }
+
+    /// The table whose sums the board keeps, if any.
+    #[inline]
+    pub fn table(&self) -> Option<&'static TableWeights> {
+        self.table
+    }
+
+    /// The sums over the empty points of each column of the board's table
+    /// at the point's code for `side` (all 0 without a table).
+    #[inline]
+    pub fn table_sums(&self, side: Player) -> [i32; COLUMNS] {
+        debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
+        self.totals.table_sums[side.index()]
     }
 
     /// The sum of the values of all empty points for `side`.
@@ -823,6 +919,7 @@ pub fn to_move(point: usize) -> GomokuMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::gomoku::codes::{code_of, CODES};
     use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::game::Outcome;
     use rand::rngs::SmallRng;
@@ -844,6 +941,48 @@ mod tests {
             }
         }
         counts
+    }
+
+    /// The line patterns a `colour` stone on the empty `point` would make,
+    /// read from the stones.
+    fn lines_from_stones(board: &ThreatBoard, colour: Player, point: usize) -> [Pattern; 4] {
+        let (x, y) = ((point % SIZE) as i32, (point / SIZE) as i32);
+        let stone_at = |qx: i32, qy: i32| board.stone(qy as usize * SIZE + qx as usize);
+        DIRECTIONS.map(|d| pattern_from_stones(stone_at, colour, (x, y), d))
+    }
+
+    /// A table of seeded random values, for the sums to differ per code.
+    fn random_table(seed: u64) -> &'static TableWeights {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut table = TableWeights::zero();
+        for v in table.codes.iter_mut().flatten() {
+            *v = rng.gen_range(-32767..=32767);
+        }
+        Box::leak(Box::new(table))
+    }
+
+    /// Every point's code and the table sums equal those computed from the
+    /// stones: each empty point's four lines read by [`pattern_from_stones`],
+    /// their code by [`code_of`], the table entries summed.
+    fn assert_codes_and_sums_from_stones(board: &ThreatBoard) {
+        let table = board.table().expect("a board with a table");
+        let mut sums = [[0i32; COLUMNS]; 2];
+        for point in 0..POINTS {
+            for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
+                if !board.is_empty(point) {
+                    assert_eq!(board.code(colour, point), None);
+                    continue;
+                }
+                let code = code_of(lines_from_stones(board, colour, point));
+                assert!((code as usize) < CODES);
+                assert_eq!(board.code(colour, point), Some(code), "point {point}");
+                for (sum, &v) in sums[side].iter_mut().zip(&table.codes[code as usize]) {
+                    *sum += v as i32;
+                }
+            }
+        }
+        assert_eq!(board.table_sums(Player::Black), sums[0]);
+        assert_eq!(board.table_sums(Player::White), sums[1]);
     }
 
     /// The shape counts from scratch, from the same independent line
@@ -928,8 +1067,10 @@ mod tests {
         const LONGEST_LINE: usize = 40;
         let mut rng = SmallRng::seed_from_u64(13);
         let mut undos = UndoStack::with_capacity(8);
+        let table = random_table(14);
         for _ in 0..30 {
             let mut board = ThreatBoard::new();
+            board.set_table(Some(table));
             let mut snapshots: Vec<ThreatBoard> = Vec::new();
             for _ in 0..400 {
                 let depth = snapshots.len();
@@ -957,6 +1098,9 @@ mod tests {
                         assert!(board.lines == plain.lines);
                     }
                 }
+                if board.totals.stale == 0 {
+                    assert_codes_and_sums_from_stones(&board);
+                }
             }
         }
     }
@@ -966,8 +1110,10 @@ mod tests {
     #[test]
     fn remove_restores_the_board_exactly() {
         let mut rng = SmallRng::seed_from_u64(12);
+        let table = random_table(15);
         for _ in 0..30 {
             let mut board = ThreatBoard::new();
+            board.set_table(Some(table));
             let mut placed: Vec<usize> = Vec::new();
             for _ in 0..120 {
                 if !placed.is_empty() && rng.gen_bool(0.35) {
@@ -983,12 +1129,20 @@ mod tests {
                     board.place(point, colour);
                     placed.push(point);
                 }
+                // Rebuilt with the table from the start, and given it after
+                // its stones: the same board.
                 let mut rebuilt = ThreatBoard::new();
+                rebuilt.set_table(Some(table));
+                let mut given_later = ThreatBoard::new();
                 for p in 0..POINTS {
                     if let Some(c) = board.stone(p) {
                         rebuilt.place(p, c);
+                        given_later.place(p, c);
                     }
                 }
+                given_later.set_table(Some(table));
+                assert!(given_later == rebuilt);
+                assert_codes_and_sums_from_stones(&board);
                 assert!(
                     rebuilt == board,
                     "incremental board differs from a rebuilt one"

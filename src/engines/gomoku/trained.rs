@@ -26,7 +26,7 @@
 use super::evaluator::combination_threats;
 use super::patterns::Pattern;
 use super::shape::Shape;
-use super::threat::Threat;
+use super::threat::{summarize, Threat};
 use super::threat_board::ThreatBoard;
 use crate::game::Player;
 
@@ -45,6 +45,10 @@ const SHAPE_SIDE_FEATURES: usize = Shape::COUNT - 1;
 
 /// Number of features (phase terms not counted).
 pub const FEATURES: usize = SHAPES + 2 * SHAPE_SIDE_FEATURES;
+/// The first of the three combination indicators' features.
+pub const COMBINATION_FEATURES: usize = COMBINATIONS;
+/// The stones' feature.
+pub const STONES_FEATURE: usize = COMBINATIONS + 3;
 
 /// A phase term is its feature times the stones on the board divided by
 /// this.
@@ -106,6 +110,26 @@ pub fn features(board: &ThreatBoard, me: Player) -> [i32; FEATURES] {
         }
     }
     f
+}
+
+/// The features one empty point adds, with these four lines for the mover
+/// (`slot` 0) or for the opponent (`slot` 1): its lines but `Dead`, its
+/// threat class but `None`, its shape but the weakest (a feature once per
+/// line or point it counts). Every feature but the combinations and the
+/// stones is a sum of these over the empty points.
+pub fn point_features(slot: usize, lines: [Pattern; 4]) -> impl Iterator<Item = usize> {
+    let base = slot * SIDE_FEATURES;
+    let threat = summarize(lines).0;
+    let shape = Shape::of(lines);
+    let line_features = lines
+        .into_iter()
+        .filter(|&p| p != Pattern::Dead)
+        .map(move |p| base + p as usize - 1);
+    let threat_feature =
+        (threat != Threat::None).then(|| base + PATTERN_FEATURES + threat as usize - 1);
+    let shape_feature =
+        (shape.index() > 0).then(|| SHAPES + slot * SHAPE_SIDE_FEATURES + shape.index() - 1);
+    line_features.chain(threat_feature).chain(shape_feature)
 }
 
 /// Weights are stored in `1 / WEIGHT_SCALE` evaluation units.
@@ -274,6 +298,18 @@ mod tests {
                 let me = pos.side_to_move();
                 let expected_features = features_from_scratch(&pos);
                 assert_eq!(features(&board, me).to_vec(), expected_features, "{moves}");
+                // The point features add up to the counted ones.
+                let mut summed = expected_features.clone();
+                summed[..COMBINATIONS].fill(0);
+                summed[SHAPES..].fill(0);
+                for point in (0..Gomoku::POINTS).filter(|&p| board.is_empty(p)) {
+                    for (slot, side) in [me, me.opponent()].into_iter().enumerate() {
+                        for f in point_features(slot, board.patterns(side, point)) {
+                            summed[f] += 1;
+                        }
+                    }
+                }
+                assert_eq!(summed, expected_features, "{moves}");
                 let dot = |w: &[i32]| -> i64 {
                     expected_features
                         .iter()

@@ -8,16 +8,17 @@ use crate::engines::gomoku::trained::{
     evaluate_trained, features, linear_value, EMBEDDED_WEIGHTS, FEATURES, PHASE_STONES,
     WEIGHT_SCALE,
 };
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, Player};
 use crate::games::Gomoku;
 
 use super::selfplay::{mix, GameRecord};
 
-/// One training position.
+/// One training position, with the features `F` of the model being fitted
+/// (by default the trained evaluation's, [`features`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
-    /// The features ([`features`]).
-    pub features: Vec<i32>,
+pub struct Sample<F = Vec<i32>> {
+    /// The features of the model being fitted.
+    pub features: F,
     /// Stones on the board (for the phase terms).
     pub stones: i32,
     /// The hand evaluation ([`evaluate`] with the default weights).
@@ -37,11 +38,21 @@ pub fn is_held_out(index: u64) -> bool {
     mix(index ^ 0x4845_4C44).is_multiple_of(5)
 }
 
-/// The positions of `games` the evaluation can meet, with their features:
-/// every position after the opening that is not already decided
-/// (the side to move has a five or an open four, or must block a five: the
-/// search settles those itself).
+/// The positions of `games` the evaluation can meet, with the trained
+/// evaluation's features: see [`samples_with`].
 pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
+    samples_with(games, |board, me| features(board, me).to_vec())
+}
+
+/// The positions of `games` the evaluation can meet, with the features
+/// `features` computes from the board and the side to move: every position
+/// after the opening that is not already decided (the side to move has a
+/// five or an open four, or must block a five: the search settles those
+/// itself).
+pub fn samples_with<F>(
+    games: &[GameRecord],
+    features: impl Fn(&ThreatBoard, Player) -> F,
+) -> Vec<Sample<F>> {
     let hand_weights = EvalWeights::default();
     let mut samples = Vec::new();
     for game in games {
@@ -58,7 +69,7 @@ pub fn samples_of(games: &[GameRecord]) -> Vec<Sample> {
                     Outcome::Draw => 0.5,
                 };
                 samples.push(Sample {
-                    features: features(&board, me).to_vec(),
+                    features: features(&board, me),
                     stones: board.stone_count() as i32,
                     hand: evaluate(&board, me, &hand_weights),
                     embedded: EMBEDDED_WEIGHTS
@@ -125,20 +136,62 @@ impl FittedWeights {
     }
 }
 
-/// What [`fit`] found.
+/// The models every fit is compared with, on its samples' split.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FitReport {
+pub struct Baselines {
     pub train_positions: usize,
     pub held_out_positions: usize,
     /// Predicting the training positions' mean result everywhere.
     pub constant: Losses,
     /// `sigmoid(hand_scale * hand + hand_bias)`, both fitted.
     pub hand: Losses,
+    /// The logit per evaluation unit: fitted models are divided by it to
+    /// speak the hand evaluation's units (the search's margins assume them).
     pub hand_scale: f64,
     pub hand_bias: f64,
     /// Each embedded trained evaluation by name ([`EMBEDDED_WEIGHTS`]), its
     /// scale and bias fitted as the hand evaluation's.
     pub embedded: Vec<(&'static str, Losses)>,
+}
+
+/// The [`Baselines`] of `samples`: each baseline's scale and bias fitted on
+/// the training positions.
+pub fn baselines<F>(samples: &[Sample<F>], config: &FitConfig) -> Baselines {
+    let train: Vec<&Sample<F>> = samples.iter().filter(|s| !s.held_out).collect();
+    let won: Vec<f64> = train.iter().map(|s| s.won).collect();
+    let mean_won = won.iter().sum::<f64>() / won.len().max(1) as f64;
+    let constant = losses(samples, |_| mean_won);
+
+    let hand_inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.hand as f64]).collect();
+    let (hand_w, hand_bias) = logistic(&hand_inputs, &won, config);
+    let hand_scale = hand_w[0];
+    let hand = losses(samples, |s| sigmoid(hand_scale * s.hand as f64 + hand_bias));
+
+    let embedded = EMBEDDED_WEIGHTS
+        .iter()
+        .enumerate()
+        .map(|(i, &(name, _))| {
+            let inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.embedded[i] as f64]).collect();
+            let (w, bias) = logistic(&inputs, &won, config);
+            let fitted = losses(samples, |s| sigmoid(w[0] * s.embedded[i] as f64 + bias));
+            (name, fitted)
+        })
+        .collect();
+    Baselines {
+        train_positions: train.len(),
+        held_out_positions: samples.len() - train.len(),
+        constant,
+        hand,
+        hand_scale,
+        hand_bias,
+        embedded,
+    }
+}
+
+/// What [`fit`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitReport {
+    pub baselines: Baselines,
     /// The fitted model as fitted (floating point).
     pub trained: Losses,
     /// The fitted model as embedded: integer weights in evaluation units,
@@ -147,17 +200,17 @@ pub struct FitReport {
     pub weights: FittedWeights,
 }
 
-fn sigmoid(z: f64) -> f64 {
+pub(super) fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-fn log_loss(p: f64, won: f64) -> f64 {
+pub(super) fn log_loss(p: f64, won: f64) -> f64 {
     let p = p.clamp(1e-12, 1.0 - 1e-12);
     -(won * p.ln() + (1.0 - won) * (1.0 - p).ln())
 }
 
 /// Mean log-loss of `predict` over the training and the held-out samples.
-fn losses(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Losses {
+pub(super) fn losses<F>(samples: &[Sample<F>], predict: impl Fn(&Sample<F>) -> f64) -> Losses {
     let mut sums = [(0.0, 0usize); 2];
     for s in samples {
         let sum = &mut sums[s.held_out as usize];
@@ -185,27 +238,10 @@ fn inputs_of(sample: &Sample) -> Vec<f64> {
 /// the hand evaluation's fitted scale, so the trained evaluation speaks the
 /// hand evaluation's units (the search's margins assume them).
 pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
+    let baselines = baselines(samples, config);
+    let hand_scale = baselines.hand_scale;
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
     let won: Vec<f64> = train.iter().map(|s| s.won).collect();
-    let mean_won = won.iter().sum::<f64>() / won.len().max(1) as f64;
-    let constant = losses(samples, |_| mean_won);
-
-    let hand_inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.hand as f64]).collect();
-    let (hand_w, hand_bias) = logistic(&hand_inputs, &won, config);
-    let hand_scale = hand_w[0];
-    let hand = losses(samples, |s| sigmoid(hand_scale * s.hand as f64 + hand_bias));
-
-    let embedded = EMBEDDED_WEIGHTS
-        .iter()
-        .enumerate()
-        .map(|(i, &(name, _))| {
-            let inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.embedded[i] as f64]).collect();
-            let (w, bias) = logistic(&inputs, &won, config);
-            let fitted = losses(samples, |s| sigmoid(w[0] * s.embedded[i] as f64 + bias));
-            (name, fitted)
-        })
-        .collect();
-
     let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s)).collect();
     let (w, bias) = logistic(&inputs, &won, config);
     let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s), &w) + bias));
@@ -222,13 +258,7 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
     };
     let trained_rounded = losses(samples, |s| sigmoid(hand_scale * weights.value(s) as f64));
     FitReport {
-        train_positions: train.len(),
-        held_out_positions: samples.len() - train.len(),
-        constant,
-        hand,
-        hand_scale,
-        hand_bias,
-        embedded,
+        baselines,
         trained,
         trained_rounded,
         weights,

@@ -6,12 +6,15 @@
 //!    result, split by game into training and held-out ([`samples_of`]);
 //! 3. a logistic regression of the result on the features, scaled into the
 //!    hand evaluation's units ([`fit`]), written as the embedded weight file
-//!    ([`weights_source`]).
+//!    ([`weights_source`]); or the same for the table evaluation's sparse
+//!    pattern-code features ([`fit_table`]), written as its binary weight
+//!    file ([`table_to_bytes`](super::table_to_bytes)).
 //!
 //! `examples/gomoku_train.rs` runs the steps from the command line.
 
 mod fit;
 mod selfplay;
+mod table_fit;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -19,8 +22,14 @@ use std::path::Path;
 
 use anyhow::Context;
 
-pub use fit::{fit, is_held_out, samples_of, FitConfig, FitReport, FittedWeights, Losses, Sample};
+pub use fit::{
+    baselines, fit, is_held_out, samples_of, samples_with, Baselines, FitConfig, FitReport,
+    FittedWeights, Losses, Sample,
+};
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
+pub use table_fit::{
+    code_counts, fit_table, table_value, CodeCounts, TableFitConfig, TableFitReport,
+};
 
 use super::trained::{feature_names, PHASE_STONES, WEIGHT_SCALE};
 
@@ -69,10 +78,15 @@ pub fn weights_source(weights: &FittedWeights, provenance: &str) -> String {
     out
 }
 
-/// The report's figures as text lines (for the terminal and the weight file).
-pub fn describe(report: &FitReport) -> String {
-    let l = |x: &Losses| format!("train {:.4}, held-out {:.4}", x.train, x.held_out);
-    let embedded: String = report
+/// Train and held-out log-losses as text.
+fn losses_text(x: &Losses) -> String {
+    format!("train {:.4}, held-out {:.4}", x.train, x.held_out)
+}
+
+/// The baselines' figures as text lines, one per model.
+pub fn describe_baselines(baselines: &Baselines) -> String {
+    let l = losses_text;
+    let embedded: String = baselines
         .embedded
         .iter()
         .map(|(name, losses)| {
@@ -86,17 +100,41 @@ pub fn describe(report: &FitReport) -> String {
         "positions: {} training, {} held out\n\
          log-loss constant: {}\n\
          log-loss hand evaluation (best scale {:.6}/unit, bias {:.3}): {}\n\
-         {embedded}\
+         {}",
+        baselines.train_positions,
+        baselines.held_out_positions,
+        l(&baselines.constant),
+        baselines.hand_scale,
+        baselines.hand_bias,
+        l(&baselines.hand),
+        embedded.trim_end(),
+    )
+}
+
+/// The report's figures as text lines (for the terminal and the weight file).
+pub fn describe(report: &FitReport) -> String {
+    format!(
+        "{}\n\
          log-loss trained: {}\n\
          log-loss trained as embedded (integer units): {}",
-        report.train_positions,
-        report.held_out_positions,
-        l(&report.constant),
-        report.hand_scale,
-        report.hand_bias,
-        l(&report.hand),
-        l(&report.trained),
-        l(&report.trained_rounded),
+        describe_baselines(&report.baselines),
+        losses_text(&report.trained),
+        losses_text(&report.trained_rounded),
+    )
+}
+
+/// The table fit's figures as text lines, after the baselines'.
+pub fn describe_table(report: &TableFitReport) -> String {
+    format!(
+        "{}\n\
+         log-loss table: {}\n\
+         log-loss table as embedded (integer units): {}\n\
+         L-BFGS iterations: {}, values clamped to the file's range: {}",
+        describe_baselines(&report.baselines),
+        losses_text(&report.table),
+        losses_text(&report.table_rounded),
+        report.iterations,
+        report.clamped,
     )
 }
 
@@ -107,7 +145,10 @@ mod tests {
     use crate::engines::gomoku::evaluator::Evaluation;
     use crate::engines::gomoku::notation::parse_moves;
     use crate::engines::gomoku::pvs::PvsConfig;
+    use crate::engines::gomoku::table::{evaluate_table, TableWeights};
+    use crate::engines::gomoku::threat_board::ThreatBoard;
     use crate::engines::gomoku::trained::FEATURES;
+    use crate::game::Player;
 
     fn openings() -> Vec<Vec<crate::games::GomokuMove>> {
         ["h8 f6 e4", "h8 f6 g4", "h8 g7 k9", "h8 i9 l8"]
@@ -154,12 +195,12 @@ mod tests {
         assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
         let report = fit(&samples, &FitConfig::default());
         assert!(
-            report.trained.train < report.constant.train - 0.05,
+            report.trained.train < report.baselines.constant.train - 0.05,
             "{}",
             describe(&report)
         );
         assert!(
-            report.trained.held_out < report.constant.held_out,
+            report.trained.held_out < report.baselines.constant.held_out,
             "{}",
             describe(&report)
         );
@@ -169,6 +210,36 @@ mod tests {
         let source = weights_source(weights, "test");
         assert_eq!(source.matches(" // ").count(), 2 * FEATURES);
         assert!(source.starts_with("// test\n"), "{source}");
+
+        // The table on its own (no trained prior) learns too, and its
+        // written table evaluates as the fit computed it.
+        let samples = samples_with(&games, code_counts);
+        let config = TableFitConfig {
+            prior: None,
+            ..TableFitConfig::default()
+        };
+        let report = fit_table(&samples, &config);
+        let text = describe_table(&report);
+        assert!(
+            report.table_rounded.train < report.baselines.constant.train - 0.05,
+            "{text}"
+        );
+        let table: &'static TableWeights = Box::leak(Box::new(report.weights.clone()));
+        assert_ne!(*table, TableWeights::zero());
+        for game in &games[..3] {
+            let mut board = ThreatBoard::new();
+            board.set_table(Some(table));
+            let mut me = Player::Black;
+            for &m in &game.moves {
+                let stones = board.stone_count() as i32;
+                assert_eq!(
+                    evaluate_table(&board, me),
+                    table_value(table, &code_counts(&board, me), stones)
+                );
+                board.place(m.index(), me);
+                me = me.opponent();
+            }
+        }
     }
 
     /// Lines cut short or otherwise broken are skipped when reading a games
