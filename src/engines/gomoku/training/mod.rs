@@ -11,6 +11,7 @@
 //! `examples/gomoku_train.rs` runs the steps from the command line.
 
 mod fit;
+mod policy_fit;
 mod selfplay;
 
 use std::collections::BTreeMap;
@@ -20,6 +21,10 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use fit::{fit, is_held_out, samples_of, FitConfig, FitReport, FittedWeights, Losses, Sample};
+pub use policy_fit::{
+    describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,
+    PolicyFitReport, PolicySample,
+};
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 
 use super::trained::{feature_names, PHASE_STONES, WEIGHT_SCALE};
