@@ -94,6 +94,15 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Fit the move policy to the moves played in the games of FILES and
+    /// report it against the hand ranking; write its weight file to OUT.
+    FitPolicy {
+        files: Vec<PathBuf>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 /// The games of `files`, each file its own games.
@@ -114,6 +123,7 @@ fn games_line(games: &[GameRecord]) -> String {
 
 fn main() -> Result<()> {
     match Args::parse().command {
+        Command::FitPolicy { files, seed, out } => fit_policy_command(&files, seed, out),
         Command::Selfplay {
             out,
             games,
@@ -230,4 +240,33 @@ fn main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `fit-policy`: the policy's fit and figures, and its weight file.
+fn fit_policy_command(files: &[PathBuf], seed: u64, out: Option<PathBuf>) -> Result<()> {
+    use boardbots::engines::gomoku::policy_to_bytes;
+    use boardbots::engines::gomoku::training::{
+        describe_policy, fit_policy, policy_samples_of, PolicyFitConfig,
+    };
+    ensure!(!files.is_empty(), "give at least one games file");
+    let mut games = Vec::new();
+    for file in files {
+        games.extend(read_games(file)?.into_values());
+    }
+    let samples = policy_samples_of(&games);
+    let config = PolicyFitConfig {
+        seed,
+        ..PolicyFitConfig::default()
+    };
+    let report = fit_policy(&samples, &config);
+    println!(
+        "games: {}\n{config:?}\n{}",
+        games.len(),
+        describe_policy(&report)
+    );
+    if let Some(out) = out {
+        std::fs::write(&out, policy_to_bytes(&report.weights))
+            .with_context(|| format!("writing {}", out.display()))?;
+    }
+    Ok(())
 }

@@ -10,8 +10,9 @@ use std::collections::HashSet;
 
 use boardbots::engines::gomoku::{
     format_move, parse_moves, GreedyThreats, PvsConfig, PvsSearch, ThreatBoard, ThreatSearch,
-    VcfSolver,
+    ThreatSearchConfig, VcfSolver,
 };
+use boardbots::engines::EngineOption;
 use boardbots::search::score::PROVEN_SCORE;
 use boardbots::{Game, Gomoku, GomokuMove, Limits, MoveList, Outcome, Player, Searcher};
 use rand::rngs::SmallRng;
@@ -413,7 +414,11 @@ fn load_cases() -> Vec<Case> {
 }
 
 fn engine_move(pos: &Gomoku) -> GomokuMove {
-    let mut engine = ThreatSearch::default();
+    engine_move_with(pos, ThreatSearchConfig::default())
+}
+
+fn engine_move_with(pos: &Gomoku, config: ThreatSearchConfig) -> GomokuMove {
+    let mut engine = ThreatSearch::new(config);
     let result = engine.choose_move(pos, &Limits::nodes(60_000));
     assert!(pos.is_legal(result.best_move));
     result.best_move
@@ -434,19 +439,35 @@ fn tactics_file_has_enough_cases_of_each_kind() {
     assert!(cases.iter().any(|c| c.kind == "vcf" && c.expect[0] == "no"));
 }
 
-/// `move` cases: the engine plays one of the listed points.
+/// The move orders the `move` and `defend` cases are played with (the root
+/// solvers decide the `vcf` and `vct` ones whatever the order).
+fn move_orders() -> Vec<(&'static str, ThreatSearchConfig)> {
+    ["policy=hand", "policy=trained"]
+        .into_iter()
+        .map(|option| {
+            let options = EngineOption::parse_list([option]).expect("an option");
+            let config = ThreatSearchConfig::with_options(&options).expect("a known option");
+            (option, config)
+        })
+        .collect()
+}
+
+/// `move` cases: the engine plays one of the listed points, with either
+/// move order.
 #[test]
 fn engine_plays_the_expected_moves() {
-    for case in load_cases().iter().filter(|c| c.kind == "move") {
-        let expected = parse_moves(&case.expect.join(" ")).expect("expected moves parse");
-        let m = engine_move(&case.pos);
-        assert!(
-            expected.contains(&m),
-            "{}: played {}, expected one of {:?}",
-            case.name,
-            format_move(m),
-            case.expect
-        );
+    for (order, config) in move_orders() {
+        for case in load_cases().iter().filter(|c| c.kind == "move") {
+            let expected = parse_moves(&case.expect.join(" ")).expect("expected moves parse");
+            let m = engine_move_with(&case.pos, config);
+            assert!(
+                expected.contains(&m),
+                "{} ({order}): played {}, expected one of {:?}",
+                case.name,
+                format_move(m),
+                case.expect
+            );
+        }
     }
 }
 
@@ -570,35 +591,38 @@ fn vct_solver_and_engine_agree_with_the_oracle() {
     }
 }
 
-/// `defend` cases: the opponent has a VCF now; after the engine's move it has none.
+/// `defend` cases: the opponent has a VCF now; after the engine's move it
+/// has none, with either move order.
 #[test]
 fn engine_defends_against_opponent_vcf() {
-    for case in load_cases().iter().filter(|c| c.kind == "defend") {
-        let ctx = &case.name;
-        let defender = case.pos.side_to_move();
-        let mut oracle = Oracle::new();
-        let mut grid = Grid::of(&case.pos);
-        assert!(
-            oracle.vcf(&mut grid, defender.opponent(), 12),
-            "{ctx}: the threat is real"
-        );
-        let mut grid = Grid::of(&case.pos);
-        assert!(
-            grid.empties()
-                .collect::<Vec<_>>()
-                .into_iter()
-                .all(|p| !grid.makes_four(p, defender)),
-            "{ctx}: the defender must have no four of its own"
-        );
-        let m = engine_move(&case.pos);
-        let mut after = case.pos;
-        after.play_unchecked(m);
-        let mut grid = Grid::of(&after);
-        assert!(
-            !oracle.vcf(&mut grid, defender.opponent(), 12),
-            "{ctx}: after {} the opponent still has a VCF",
-            format_move(m)
-        );
+    for (order, config) in move_orders() {
+        for case in load_cases().iter().filter(|c| c.kind == "defend") {
+            let ctx = &case.name;
+            let defender = case.pos.side_to_move();
+            let mut oracle = Oracle::new();
+            let mut grid = Grid::of(&case.pos);
+            assert!(
+                oracle.vcf(&mut grid, defender.opponent(), 12),
+                "{ctx}: the threat is real"
+            );
+            let mut grid = Grid::of(&case.pos);
+            assert!(
+                grid.empties()
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .all(|p| !grid.makes_four(p, defender)),
+                "{ctx}: the defender must have no four of its own"
+            );
+            let m = engine_move_with(&case.pos, config);
+            let mut after = case.pos;
+            after.play_unchecked(m);
+            let mut grid = Grid::of(&after);
+            assert!(
+                !oracle.vcf(&mut grid, defender.opponent(), 12),
+                "{ctx} ({order}): after {} the opponent still has a VCF",
+                format_move(m)
+            );
+        }
     }
 }
 

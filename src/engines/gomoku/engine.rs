@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::movegen::generate;
+use super::movegen::generate_ordered;
 use super::pvs::{PvsConfig, PvsSearch};
 use super::threat::Threat;
 use super::threat_board::{to_move, ThreatBoard};
@@ -166,10 +166,12 @@ impl ThreatSearch {
             ..check
         };
         let mut candidates = MoveList::new();
-        generate(
+        generate_ordered(
             board,
             me,
             self.config.main.root_branch_limit,
+            self.config.main.policy,
+            None,
             &mut candidates,
         );
         let mut safe = MoveList::new();

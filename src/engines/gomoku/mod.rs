@@ -21,6 +21,8 @@ mod movegen;
 mod notation;
 mod options;
 mod patterns;
+mod policy;
+mod policy_file;
 mod pvs;
 mod registry;
 mod shape;
@@ -42,6 +44,10 @@ pub use greedy::GreedyThreats;
 pub use movegen::{generate as generate_moves, ordering_key};
 pub use notation::{format_move, parse_move, parse_moves, NotationError};
 pub use patterns::{pattern_of, Pattern};
+pub use policy::{policy_score, score_of_codes, MoveOrder, PolicyWeights, POLICY_SCALE};
+pub use policy_file::{
+    embedded_policy, load_policy, parse_policy, policy_to_bytes, PolicyFileError,
+};
 pub use pvs::{PvsConfig, PvsSearch};
 pub use shape::Shape;
 pub use solver::SolverCore;

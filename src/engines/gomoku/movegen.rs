@@ -3,6 +3,7 @@
 //! their threat value for both sides.
 
 use super::patterns::Pattern;
+use super::policy::MoveOrder;
 use super::threat::Threat;
 use super::threat_board::{to_move, ThreatBoard, DIRECTIONS};
 use crate::game::{MoveList, Player, MAX_MOVES};
@@ -34,37 +35,69 @@ pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
 /// Contract: the board has an empty point; every listed point is empty and
 /// listed once; the list is non-empty.
 pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
+    generate_ordered(board, side, limit, MoveOrder::Hand, None, out);
+}
+
+/// [`generate`] with the quiet candidates ranked by `order` instead of
+/// [`ordering_key`], and, given a `margin` (in `order`'s
+/// [`key_margin`](MoveOrder::key_margin) units), only those within it of
+/// the best kept. The forced replies are the same as [`generate`]'s.
+pub fn generate_ordered(
+    board: &ThreatBoard,
+    side: Player,
+    limit: usize,
+    order: MoveOrder,
+    margin: Option<i32>,
+    out: &mut MoveList<GomokuMove>,
+) {
+    if !push_forced(board, side, out) {
+        push_quiet(board, side, limit, order, margin, out);
+    }
+}
+
+/// Clears `out` and, if something is forced for `side` to move (a five to
+/// make or block, a four to make or stop; [`generate`]'s first cases),
+/// fills it with those moves and returns `true`.
+pub fn push_forced(board: &ThreatBoard, side: Player, out: &mut MoveList<GomokuMove>) -> bool {
     out.clear();
     let opponent = side.opponent();
     if let Some(point) = board.first_point_with(side, Threat::Five) {
         out.push(to_move(point));
-        return;
+        return true;
     }
     if board.count(opponent, Threat::Five) > 0 {
         board.points_with(opponent, Threat::Five, out);
-        return;
+        return true;
     }
     if board.count(side, Threat::FlexFour) > 0 {
         board.points_with(side, Threat::FlexFour, out);
         sort_best_first(board, side, out);
-        return;
+        return true;
     }
     for threat in [Threat::FlexFour, Threat::FourThree] {
         if board.count(opponent, threat) > 0 {
             push_fours_and_defences(board, side, threat, out);
             if !out.is_empty() {
                 sort_best_first(board, side, out);
-                return;
+                return true;
             }
             break;
         }
     }
-    push_quiet(board, side, limit, out);
+    false
 }
 
 /// The empty points within two cells of a stone (any empty point if there
-/// is none), at most `limit` of them, best first.
-fn push_quiet(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
+/// is none), at most `limit` of them, best first by `order`, within
+/// `margin` of the best if given.
+fn push_quiet(
+    board: &ThreatBoard,
+    side: Player,
+    limit: usize,
+    order: MoveOrder,
+    margin: Option<i32>,
+    out: &mut MoveList<GomokuMove>,
+) {
     for point in 0..Gomoku::POINTS {
         if board.is_candidate(point) {
             out.push(to_move(point));
@@ -80,7 +113,7 @@ fn push_quiet(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveLis
             out.push(to_move(point));
         }
     }
-    keep_best(board, side, limit, out);
+    keep_best(board, side, limit, order, margin, out);
 }
 
 /// `side`'s four-making moves, then every point on the threatening lines of
@@ -143,17 +176,25 @@ pub fn push_fours_and_defences(
 
 /// Sorts `moves` by [`ordering_key`], highest first, ties by point index.
 pub fn sort_best_first(board: &ThreatBoard, side: Player, moves: &mut MoveList<GomokuMove>) {
-    keep_best(board, side, MAX_MOVES, moves);
+    keep_best(board, side, MAX_MOVES, MoveOrder::Hand, None, moves);
 }
 
-/// Keeps the best `limit` of `moves` by [`ordering_key`], sorted as
-/// [`sort_best_first`] does. Only the kept ones are sorted: a quiet node
-/// has five to ten times more candidates than it searches.
-fn keep_best(board: &ThreatBoard, side: Player, limit: usize, moves: &mut MoveList<GomokuMove>) {
+/// Keeps the best `limit` of `moves` by `order`'s key, sorted as
+/// [`sort_best_first`] does, and of those only the ones within `margin`
+/// of the first. Only the kept ones are sorted: a quiet node has five to
+/// ten times more candidates than it searches.
+fn keep_best(
+    board: &ThreatBoard,
+    side: Player,
+    limit: usize,
+    order: MoveOrder,
+    margin: Option<i32>,
+    moves: &mut MoveList<GomokuMove>,
+) {
     let n = moves.len();
     let mut keyed = [(0i32, GomokuMove::default()); MAX_MOVES];
     for (slot, &m) in keyed.iter_mut().zip(moves.iter()) {
-        *slot = (ordering_key(board, side, m.index()), m);
+        *slot = (order.key(board, side, m.index()), m);
     }
     let best_first =
         |a: &(i32, GomokuMove), b: &(i32, GomokuMove)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
@@ -162,6 +203,13 @@ fn keep_best(board: &ThreatBoard, side: Player, limit: usize, moves: &mut MoveLi
         keyed[..n].select_nth_unstable_by(kept - 1, best_first);
     }
     keyed[..kept].sort_unstable_by(best_first);
+    let kept = match margin {
+        Some(margin) if kept > 0 => {
+            let floor = keyed[0].0.saturating_sub(order.key_margin(margin));
+            keyed[..kept].partition_point(|&(key, _)| key >= floor)
+        }
+        _ => kept,
+    };
     moves.clear();
     for &(_, m) in &keyed[..kept] {
         moves.push(m);

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
+use super::policy::MoveOrder;
 use super::table_file::load_table;
 use crate::engines::{
     flag, number, tuned_default, EngineOption, EngineOptionError, Expected, Tunable,
@@ -59,6 +60,10 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     }),
     ("weights.opponent_double_three", |c, v| {
         number(&mut c.main.weights.opponent_double_three, v, 0..=10_000)
+    }),
+    ("policy", |c, v| policy(&mut c.main.policy, v)),
+    ("policy_margin", |c, v| {
+        margin_or_none(&mut c.main.policy_margin, v)
     }),
     ("branch_limit", |c, v| {
         number(&mut c.main.branch_limit, v, 1..=225)
@@ -123,6 +128,28 @@ fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
     let mut plies = 0;
     number(&mut plies, text, 0..=120).map_err(|expected| format!("none or {expected}"))?;
     *field = Some(plies);
+    Ok(())
+}
+
+/// A policy margin in thousandths of a nat, or `none` for no pruning.
+fn margin_or_none(field: &mut Option<i32>, text: &str) -> Result<(), Expected> {
+    if text == "none" {
+        *field = None;
+        return Ok(());
+    }
+    let mut margin = 0;
+    number(&mut margin, text, 0..=1_000_000).map_err(|expected| format!("none or {expected}"))?;
+    *field = Some(margin);
+    Ok(())
+}
+
+/// `hand` or `trained` (the embedded policy).
+fn policy(field: &mut MoveOrder, text: &str) -> Result<(), Expected> {
+    *field = match text {
+        "hand" => MoveOrder::Hand,
+        "trained" => MoveOrder::trained(),
+        _ => return Err("hand or trained".to_string()),
+    };
     Ok(())
 }
 
@@ -195,6 +222,8 @@ mod tests {
                 "threat_extension_plies=none",
                 "evaluation=hand",
                 "weights.opponent=9",
+                "policy=trained",
+                "policy_margin=3000",
             ],
         )
         .expect("valid options");
@@ -205,6 +234,8 @@ mod tests {
                 futility_margin: 123,
                 threat_extension_plies: None,
                 evaluation: Evaluation::Hand,
+                policy: MoveOrder::trained(),
+                policy_margin: Some(3000),
                 weights: super::super::EvalWeights {
                     opponent: 9,
                     ..base.main.weights
@@ -300,6 +331,11 @@ mod tests {
                 "none or a whole number from 0 to 120",
             ),
             ("evaluation=neural", "hand, trained or table"),
+            ("policy=neural", "hand or trained"),
+            (
+                "policy_margin=-1",
+                "none or a whole number from 0 to 1000000",
+            ),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

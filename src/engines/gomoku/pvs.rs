@@ -23,7 +23,8 @@
 use std::time::Instant;
 
 use super::evaluator::{EvalWeights, Evaluation};
-use super::movegen::{generate, ordering_key};
+use super::movegen::generate_ordered;
+use super::policy::MoveOrder;
 use super::threat::Threat;
 use super::threat_board::{ThreatBoard, UndoStack};
 use super::vcf::{VcfScope, VcfSolver};
@@ -47,6 +48,13 @@ pub struct PvsConfig {
     /// The static evaluation; `weights` tune [`Evaluation::Hand`].
     pub evaluation: Evaluation,
     pub weights: EvalWeights,
+    /// How quiet moves are ranked (which the branch limits keep, and the
+    /// order after the table move and killers).
+    pub policy: MoveOrder,
+    /// At an unforced interior node, keep only the quiet moves whose
+    /// `policy` key is within this many thousandths of a nat of the best
+    /// (hand keys: in their own units); `None`: no such pruning.
+    pub policy_margin: Option<i32>,
     /// Moves searched at an unforced interior node.
     pub branch_limit: usize,
     /// Moves searched at the root when nothing is forced.
@@ -111,6 +119,9 @@ impl Default for PvsConfig {
             evaluation: Evaluation::trained(),
             // Used only with `evaluation=hand`.
             weights: EvalWeights::default(),
+            // The hand ranking until the trained policy measures better.
+            policy: MoveOrder::Hand,
+            policy_margin: None,
             // The move generator ranks threats well: past a dozen moves an
             // interior node rarely finds a better one.
             branch_limit: 12,
@@ -282,7 +293,14 @@ impl PvsSearch {
         let mut moves = MoveList::new();
         match root_moves {
             Some(given) => moves.clone_from(given),
-            None => generate(&self.board, side, self.config.root_branch_limit, &mut moves),
+            None => generate_ordered(
+                &self.board,
+                side,
+                self.config.root_branch_limit,
+                self.config.policy,
+                None,
+                &mut moves,
+            ),
         }
         assert!(!moves.is_empty(), "search called without a move");
         let first_move = moves[0];
@@ -569,7 +587,14 @@ impl PvsSearch {
             return Some(static_eval);
         }
         let mut moves = MoveList::new();
-        generate(&self.board, side, self.config.branch_limit, &mut moves);
+        generate_ordered(
+            &self.board,
+            side,
+            self.config.branch_limit,
+            self.config.policy,
+            self.config.policy_margin,
+            &mut moves,
+        );
         let mut keys = [0i64; MAX_MOVES];
         self.order_keys(side, ply, tt_move, &moves, &mut keys);
 
@@ -668,7 +693,7 @@ impl PvsSearch {
             } else if let Some(killer) = self.killers.key(ply, m) {
                 killer
             } else {
-                let pattern = ordering_key(&self.board, side, m.index()) as i64;
+                let pattern = self.config.policy.key(&self.board, side, m.index()) as i64;
                 let history = self.history.key::<Gomoku>(side, m);
                 (pattern << 20) + history.min((1 << 20) - 1)
             };
@@ -684,7 +709,14 @@ impl PvsSearch {
         keys: &mut [i64; MAX_MOVES],
     ) {
         let mut all = MoveList::new();
-        generate(&self.board, side, MAX_MOVES, &mut all);
+        generate_ordered(
+            &self.board,
+            side,
+            MAX_MOVES,
+            self.config.policy,
+            None,
+            &mut all,
+        );
         let mut key = i64::MIN / 2;
         for &m in all.iter().rev() {
             if !moves.contains(m) {

@@ -13,6 +13,7 @@
 //! `examples/gomoku_train.rs` runs the steps from the command line.
 
 mod fit;
+mod policy_fit;
 mod selfplay;
 mod table_fit;
 
@@ -25,6 +26,10 @@ use anyhow::Context;
 pub use fit::{
     baselines, fit, is_held_out, samples_of, samples_with, Baselines, FitConfig, FitReport,
     FittedWeights, Losses, Sample,
+};
+pub use policy_fit::{
+    describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,
+    PolicyFitReport, PolicySample,
 };
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 pub use table_fit::{
