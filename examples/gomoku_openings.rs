@@ -164,7 +164,7 @@ const JUDGED_RADIUS: i32 = 3;
 fn judge_main(args: &JudgeArgs) -> Result<()> {
     anyhow::ensure!(args.count > 0, "--count must be at least 1");
     let candidates = random_candidates(args.candidates, args.seed);
-    let mut done = read_judged(&args.cache, args.judge_ms)?;
+    let mut done: HashMap<String, i32> = read_cache(&args.cache, &args.judge_ms.to_string())?;
     let todo: Vec<&Vec<GomokuMove>> = candidates
         .iter()
         .filter(|line| !done.contains_key(&key(line)))
@@ -395,30 +395,6 @@ fn eval_histogram(judged: &[Judged]) -> Vec<usize> {
     bands
 }
 
-/// The judge cache: lines `MS<tab>MOVES<tab>EVAL`; only those judged for
-/// `ms` count.
-fn read_judged(path: &PathBuf, ms: u64) -> Result<HashMap<String, i32>> {
-    let mut done = HashMap::new();
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok(done);
-    };
-    for line in BufReader::new(file).lines() {
-        let line = line?;
-        let fields: Vec<&str> = line.split('\t').collect();
-        // A line cut short by an interrupted run is judged again.
-        if let [judged_at, moves, eval] = fields[..] {
-            if let (true, Ok(eval), Ok(_)) = (
-                judged_at == ms.to_string(),
-                eval.parse::<i32>(),
-                parse_moves(moves),
-            ) {
-                done.insert(moves.to_string(), eval);
-            }
-        }
-    }
-    Ok(done)
-}
-
 fn selfplay_main(args: &SelfplayArgs) -> Result<()> {
     anyhow::ensure!(!args.nodes.is_empty(), "--nodes needs at least one budget");
     anyhow::ensure!(args.threads > 0, "--threads must be at least 1");
@@ -433,7 +409,7 @@ fn selfplay_main(args: &SelfplayArgs) -> Result<()> {
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(",");
-    let mut done = read_cache(&args.cache, &budgets)?;
+    let mut done: HashMap<String, u32> = read_cache(&args.cache, &budgets)?;
     let todo: Vec<&Vec<GomokuMove>> = filtered
         .iter()
         .filter(|line| !done.contains_key(&key(line)))
@@ -614,9 +590,10 @@ fn key(line: &[GomokuMove]) -> String {
         .join(" ")
 }
 
-/// The cache: lines `BUDGETS<tab>MOVES<tab>POINTS`; only those played at
-/// `budgets` count.
-fn read_cache(path: &PathBuf, budgets: &str) -> Result<HashMap<String, u32>> {
+/// A results cache: lines `TAG<tab>MOVES<tab>RESULT` (the self-play node
+/// budgets and Black's points, or the judge's milliseconds and its
+/// evaluation); only lines made with `tag` count.
+fn read_cache<T: std::str::FromStr>(path: &PathBuf, tag: &str) -> Result<HashMap<String, T>> {
     let mut done = HashMap::new();
     let Ok(file) = std::fs::File::open(path) else {
         return Ok(done);
@@ -625,13 +602,11 @@ fn read_cache(path: &PathBuf, budgets: &str) -> Result<HashMap<String, u32>> {
         let line = line?;
         let fields: Vec<&str> = line.split('\t').collect();
         // A line cut short by an interrupted run is played again.
-        if let [played_at, moves, points] = fields[..] {
-            if let (true, Ok(points), Ok(_)) = (
-                played_at == budgets,
-                points.parse::<u32>(),
-                parse_moves(moves),
-            ) {
-                done.insert(moves.to_string(), points);
+        if let [made_with, moves, result] = fields[..] {
+            if let (true, Ok(result), Ok(_)) =
+                (made_with == tag, result.parse::<T>(), parse_moves(moves))
+            {
+                done.insert(moves.to_string(), result);
             }
         }
     }

@@ -370,12 +370,9 @@ pub fn describe_policy(report: &PolicyFitReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::selfplay::{play_game, SelfPlayConfig};
+    use super::super::selfplay::play_game;
     use super::*;
-    use crate::engines::gomoku::engine::ThreatSearchConfig;
-    use crate::engines::gomoku::evaluator::Evaluation;
     use crate::engines::gomoku::notation::parse_moves;
-    use crate::engines::gomoku::pvs::PvsConfig;
 
     /// A tiny seeded run: games self-played at a few hundred nodes a move,
     /// then a fit whose cross-entropy is below the uniform policy's on both
@@ -386,24 +383,7 @@ mod tests {
             .iter()
             .map(|line| parse_moves(line).unwrap())
             .collect();
-        let config = SelfPlayConfig {
-            engine: ThreatSearchConfig {
-                main: PvsConfig {
-                    evaluation: Evaluation::Hand,
-                    tt_bytes: 1 << 20,
-                    ..PvsConfig::default()
-                },
-                root_vcf_nodes: 2_000,
-                defence_vcf_nodes: 200,
-                root_vct_nodes: 0,
-                defence_vct_nodes: 0,
-                ..ThreatSearchConfig::default()
-            },
-            seed: 7,
-            nodes: 200,
-            random_plies: 2,
-            random_width: 6,
-        };
+        let config = super::super::light_self_play(7, 200);
         let games: Vec<GameRecord> = (0..16).map(|i| play_game(&openings, i, &config)).collect();
         let samples = policy_samples_of(&games);
         assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
