@@ -18,8 +18,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::memory_watch::{
-    find_members, resident_kib, MemoryWatch, ADDRESS_SPACE_BACKSTOP_FACTOR, MEMBER_SCAN_EVERY,
-    SAMPLE_INTERVAL,
+    find_members, own_resident_kib, resident_kib, MemoryWatch, ADDRESS_SPACE_BACKSTOP_FACTOR,
+    MEMBER_SCAN_EVERY, SAMPLE_INTERVAL,
 };
 use super::record::Termination;
 use crate::protocol::{KEEP_RUNNING_MARKER, KILL_MARKER};
@@ -203,6 +203,10 @@ pub struct BotProcess {
     stdout_closed: bool,
     stderr: SharedTail,
     memory: Option<Arc<MemoryWatch>>,
+    /// The referee's resident memory (KiB) when it forked the bot: the
+    /// bot's peak at exit (`ru_maxrss`) includes the forked copy of the
+    /// referee before its `exec`, so a peak no higher may not be the bot's.
+    forked_from_kib: u64,
     exit_status: Option<ExitStatus>,
     reaped: bool,
 }
@@ -261,20 +265,22 @@ impl BotProcess {
         if memory.is_some() {
             start_memory_watcher();
         }
-        let mut child = {
+        let child = {
             // Registered under the lock, so a shutdown either comes before
             // the start (and refuses it) or after the registration (and kills it).
             let mut live = live_groups();
             if live.closed {
                 return Err(std::io::Error::other("the referee is shutting down"));
             }
+            let forked_from_kib = own_resident_kib();
             let child = shell.spawn()?;
             live.groups.push(LiveGroup {
                 group: child.id() as libc::pid_t,
                 memory: memory.clone(),
             });
-            child
+            (child, forked_from_kib)
         };
+        let (mut child, forked_from_kib) = child;
         let mut stdin = child.stdin.take().expect("stdin is piped");
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -319,6 +325,7 @@ impl BotProcess {
             stdout_closed: false,
             stderr: stderr_tail,
             memory,
+            forked_from_kib,
             exit_status: None,
             reaped: false,
         })
@@ -545,8 +552,14 @@ impl BotProcess {
                 return Ok(None);
             }
             if let Some(watch) = &self.memory {
-                // ru_maxrss is in KiB on Linux.
-                watch.record(usage.ru_maxrss.max(0) as u64);
+                // ru_maxrss is in KiB on Linux. A peak no higher than the
+                // referee's own at the fork may be the forked copy's (seen:
+                // a 105 MiB "peak" of `sh -c 'read line'` forked from a test
+                // process); the sampling measured the bot itself.
+                let peak = usage.ru_maxrss.max(0) as u64;
+                if peak > self.forked_from_kib {
+                    watch.record(peak);
+                }
             }
             let status = info.si_status();
             // The raw wait status: exit code in the second byte, or the

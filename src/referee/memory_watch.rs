@@ -113,6 +113,13 @@ pub fn resident_kib(group: libc::pid_t, pids: &[libc::pid_t]) -> u64 {
         .sum()
 }
 
+/// This process's resident memory in KiB.
+pub fn own_resident_kib() -> u64 {
+    // SAFETY: getpid only reads.
+    let me = unsafe { libc::getpid() };
+    read_stat(me).map_or(0, |(_, rss_pages)| rss_pages * page_size_kib())
+}
+
 fn read_stat(pid: libc::pid_t) -> Option<(libc::pid_t, u64)> {
     group_and_rss(&std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
 }
