@@ -9,7 +9,7 @@ use crate::engines::gomoku::trained::{
     WEIGHT_SCALE,
 };
 use crate::game::{Game, Outcome, Player};
-use crate::games::Gomoku;
+use crate::games::{Gomoku, GomokuMove};
 
 use super::selfplay::{mix, GameRecord};
 
@@ -55,8 +55,35 @@ pub fn samples_with<F>(
 ) -> Vec<Sample<F>> {
     let hand_weights = EvalWeights::default();
     let mut samples = Vec::new();
+    for_undecided_positions(games, |game, board, me, _| {
+        let won = match game.outcome {
+            Outcome::Win(winner) => (winner == me) as u8 as f64,
+            Outcome::Draw => 0.5,
+        };
+        samples.push(Sample {
+            features: features(board, me),
+            stones: board.stone_count() as i32,
+            hand: evaluate(board, me, &hand_weights),
+            embedded: EMBEDDED_WEIGHTS
+                .iter()
+                .map(|(_, weights)| evaluate_trained(board, me, weights))
+                .collect(),
+            won,
+            held_out: is_held_out(game.index),
+        });
+    });
+    samples
+}
+
+/// Replays `games` and calls `visit(game, board, mover, move played)` at
+/// every position after the opening that is not already decided: the mover
+/// has a five or an open four, or must block a five (the search settles
+/// those itself). Every fit's positions come from here.
+pub fn for_undecided_positions(
+    games: &[GameRecord],
+    mut visit: impl FnMut(&GameRecord, &ThreatBoard, Player, GomokuMove),
+) {
     for game in games {
-        let held_out = is_held_out(game.index);
         let mut pos = Gomoku::start();
         let mut board = ThreatBoard::new();
         for (ply, &m) in game.moves.iter().enumerate() {
@@ -64,27 +91,12 @@ pub fn samples_with<F>(
             let decided = board.count_at_least(me, Threat::FlexFour) > 0
                 || board.count(me.opponent(), Threat::Five) > 0;
             if ply >= game.opening_len && !decided {
-                let won = match game.outcome {
-                    Outcome::Win(winner) => (winner == me) as u8 as f64,
-                    Outcome::Draw => 0.5,
-                };
-                samples.push(Sample {
-                    features: features(&board, me),
-                    stones: board.stone_count() as i32,
-                    hand: evaluate(&board, me, &hand_weights),
-                    embedded: EMBEDDED_WEIGHTS
-                        .iter()
-                        .map(|(_, weights)| evaluate_trained(&board, me, weights))
-                        .collect(),
-                    won,
-                    held_out,
-                });
+                visit(game, &board, me, m);
             }
             board.place(m.index(), me);
             pos.try_play(m).expect("games files hold legal games");
         }
     }
-    samples
 }
 
 /// Tuning of [`fit`].

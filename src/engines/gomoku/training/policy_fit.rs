@@ -15,12 +15,9 @@ use crate::engines::gomoku::codes::CODES;
 use crate::engines::gomoku::movegen::ordering_key;
 use crate::engines::gomoku::policy::{score_of_codes, PolicyWeights, POLICY_SCALE};
 use crate::engines::gomoku::table::TABLE_PHASE_STONES;
-use crate::engines::gomoku::threat::Threat;
-use crate::engines::gomoku::threat_board::ThreatBoard;
-use crate::game::Game;
 use crate::games::Gomoku;
 
-use super::fit::is_held_out;
+use super::fit::{for_undecided_positions, is_held_out};
 use super::selfplay::GameRecord;
 
 /// Parameters: four columns per code.
@@ -55,43 +52,30 @@ pub struct PolicySample {
 /// a candidate (an opening's far stone) is left out.
 pub fn policy_samples_of(games: &[GameRecord]) -> Vec<PolicySample> {
     let mut samples = Vec::new();
-    for game in games {
-        let held_out = is_held_out(game.index);
-        let mut pos = Gomoku::start();
-        let mut board = ThreatBoard::new();
-        for (ply, &m) in game.moves.iter().enumerate() {
-            let me = pos.side_to_move();
-            let them = me.opponent();
-            let decided = board.count(me, Threat::Five) > 0
-                || board.count(them, Threat::Five) > 0
-                || board.count(me, Threat::FlexFour) > 0;
-            if ply >= game.opening_len && !decided {
-                let mut candidates = Vec::new();
-                let mut played = None;
-                for point in (0..Gomoku::POINTS).filter(|&p| board.is_candidate(p)) {
-                    if point == m.index() {
-                        played = Some(candidates.len());
-                    }
-                    candidates.push(Candidate {
-                        mine: board.code(me, point).expect("empty"),
-                        theirs: board.code(them, point).expect("empty"),
-                        hand: ordering_key(&board, me, point),
-                        point: point as u16,
-                    });
-                }
-                if let Some(played) = played {
-                    samples.push(PolicySample {
-                        candidates,
-                        played,
-                        stones: board.stone_count() as i32,
-                        held_out,
-                    });
-                }
+    for_undecided_positions(games, |game, board, me, m| {
+        let them = me.opponent();
+        let mut candidates = Vec::new();
+        let mut played = None;
+        for point in (0..Gomoku::POINTS).filter(|&p| board.is_candidate(p)) {
+            if point == m.index() {
+                played = Some(candidates.len());
             }
-            board.place(m.index(), me);
-            pos.try_play(m).expect("games files hold legal games");
+            candidates.push(Candidate {
+                mine: board.code(me, point).expect("empty"),
+                theirs: board.code(them, point).expect("empty"),
+                hand: ordering_key(board, me, point),
+                point: point as u16,
+            });
         }
-    }
+        if let Some(played) = played {
+            samples.push(PolicySample {
+                candidates,
+                played,
+                stones: board.stone_count() as i32,
+                held_out: is_held_out(game.index),
+            });
+        }
+    });
     samples
 }
 
