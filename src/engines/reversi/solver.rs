@@ -16,8 +16,10 @@
 //! The solver checks its [`Limits`] every few thousand nodes and gives up
 //! cleanly when they are reached.
 
+use super::evaluator::evaluate;
 use super::solver_table::{SolverTable, NO_SQUARE};
 use super::stability::stable_discs;
+use super::weights::{Weights, WEIGHT_SCALE};
 use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
 use crate::search::{Budget, Limits, SearchResult};
 
@@ -26,6 +28,13 @@ const ORDERED_MIN_EMPTIES: u32 = 7;
 /// From this many empty squares up, nodes look their children up in the
 /// table before searching any of them.
 const ETC_MIN_EMPTIES: u32 = 10;
+/// From this many empty squares up, nodes order their moves by a shallow
+/// search on the pattern evaluation (plus the opponent's mobility) instead
+/// of by mobility alone.
+const EVAL_ORDER_MIN_EMPTIES: u32 = 16;
+/// The opponent's weighted reply count's weight in the evaluation ordering,
+/// in 1/WEIGHT_SCALE of a disc per reply.
+const EVAL_ORDER_MOBILITY: i32 = WEIGHT_SCALE;
 /// Beyond any final score.
 const INFINITY: i32 = 65;
 /// Nodes between two reads of the clock.
@@ -52,6 +61,20 @@ const QUADRANTS: [u64; 4] = [
     0x0F0F_0F0F_0000_0000,
     0xF0F0_F0F0_0000_0000,
 ];
+
+/// Beyond any value of [`EndgameSolver::eval_search`].
+const EVAL_INFINITY: i32 = 1 << 20;
+
+/// The depth of the evaluation search that orders the moves of a node with
+/// `empties` empty squares (see [`EVAL_ORDER_MIN_EMPTIES`]).
+#[inline]
+fn eval_order_depth(empties: u32) -> u32 {
+    match empties {
+        0..=17 => 0,
+        18..=20 => 1,
+        _ => 2,
+    }
+}
 
 /// What the solver proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +138,8 @@ pub enum SolveError {
 /// The solver and its transposition table, which it keeps between solves.
 pub struct EndgameSolver {
     table: SolverTable,
+    /// The pattern evaluation, for move ordering at many empties.
+    weights: &'static Weights,
     /// Nodes and limits of the current solve.
     budget: Budget,
 }
@@ -203,6 +228,7 @@ impl EndgameSolver {
     pub fn new(table_bytes: usize) -> Self {
         EndgameSolver {
             table: SolverTable::new(table_bytes),
+            weights: Weights::embedded(),
             budget: Budget::new(CHECK_INTERVAL),
         }
     }
@@ -450,7 +476,19 @@ impl EndgameSolver {
             let replies = legal_placements(next_player, next_opponent);
             squares[count] = square as u8;
             replies_after[count] = replies;
-            keys[count] = (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i32;
+            let mobility = (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i32;
+            keys[count] = if empties >= EVAL_ORDER_MIN_EMPTIES {
+                let depth = eval_order_depth(empties);
+                self.eval_search(
+                    next_player,
+                    next_opponent,
+                    depth,
+                    -EVAL_INFINITY,
+                    EVAL_INFINITY,
+                ) + EVAL_ORDER_MOBILITY * mobility
+            } else {
+                mobility
+            };
             count += 1;
         }
 
@@ -526,6 +564,55 @@ impl EndgameSolver {
         self.table
             .store(player, opponent, empties, lower, upper, best_square);
         (best, best_square)
+    }
+
+    /// The negamax value in 1/WEIGHT_SCALE of a disc of a search `depth`
+    /// placements deep on the pattern evaluation, in `(alpha, beta)`
+    /// (fail-soft; a pass takes no depth). For move ordering only.
+    fn eval_search(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.budget.add(1);
+        if depth == 0 {
+            return evaluate(self.weights, player, opponent);
+        }
+        let moves = legal_placements(player, opponent);
+        if moves == 0 {
+            if legal_placements(opponent, player) == 0 {
+                let empties = (!(player | opponent)).count_ones();
+                return final_score(player, empties) * WEIGHT_SCALE;
+            }
+            return -self.eval_search(opponent, player, depth, -beta, -alpha);
+        }
+        let mut best = -EVAL_INFINITY;
+        let mut remaining = moves;
+        while remaining != 0 {
+            let square = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flipped = flipped_discs(player, opponent, square);
+            let value = -self.eval_search(
+                opponent ^ flipped,
+                player | flipped | 1 << square,
+                depth - 1,
+                -beta,
+                -alpha,
+            );
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// A node with few empties: no table, no list; the empty squares in odd
