@@ -5,18 +5,21 @@
 //! - from [`ORDERED_MIN_EMPTIES`] up: transposition table (its move tried
 //!   first), stability and enhanced transposition cut-offs, fastest-first
 //!   ordering (fewest opponent replies first, corners weighted) and PVS;
+//!   from [`EVAL_ORDER_MIN_EMPTIES`] up the moves are ordered by a shallow
+//!   search on the pattern evaluation plus the opponent's mobility instead;
 //! - from 3 empties up to that: no table, no move list; the empty squares
 //!   are tried straight from the bitboard, those in quadrants with an odd
 //!   number of empties first (parity), corners before X-squares;
 //! - two empties: both tries of each side spelt out; one empty: the final
 //!   score is counted directly.
 //!
-//! An exact solve closes in on the score with null-window searches from 0
-//! (MTD(f)); a win/loss/draw solve is one search with the window `(-1, 1)`.
+//! An exact solve closes in on the score with null-window searches from the
+//! score of a midgame search (MTD(f)); a win/loss/draw solve is one search with the window `(-1, 1)`.
 //! The solver checks its [`Limits`] every few thousand nodes and gives up
 //! cleanly when they are reached.
 
 use super::evaluator::evaluate;
+use super::midgame::{MidgameSearch, SCORE_SCALE};
 use super::solver_table::{SolverTable, NO_SQUARE};
 use super::stability::stable_discs;
 use super::weights::{Weights, WEIGHT_SCALE};
@@ -33,8 +36,23 @@ const ETC_MIN_EMPTIES: u32 = 10;
 /// of by mobility alone.
 const EVAL_ORDER_MIN_EMPTIES: u32 = 16;
 /// The opponent's weighted reply count's weight in the evaluation ordering,
-/// in 1/WEIGHT_SCALE of a disc per reply.
-const EVAL_ORDER_MOBILITY: i32 = WEIGHT_SCALE;
+/// in 1/WEIGHT_SCALE of a disc per reply. (Measured on FFO #40-#44, with
+/// the other settings of the first version: nodes 220.9M with 0, 196.2M
+/// with half a disc, 182.7M with one, 175.5M with two, 174.4M with four.)
+const EVAL_ORDER_MOBILITY: i32 = 2 * WEIGHT_SCALE;
+/// The exact solve's first null window is set at the score of a midgame
+/// search this many placements shallower than the empties (at most
+/// [`GUESS_MAX_DEPTH`]): each null-window step at the root costs a whole
+/// proof, and a guess 2 discs out costs one more step. (Measured errors of
+/// the guess on FFO #40-#49 against the exact scores, in discs: depth 8:
+/// 0 2 8 2 4 6 6 2 14 6; depth 12: 4 4 4 2 0 0 2 2 10 6; depth 14:
+/// 2 2 4 2 2 0 2 0 8 2, at up to 4 s of CPU for #45.)
+const GUESS_DEPTH_BELOW_EMPTIES: u32 = 10;
+/// The deepest guess search: depth 16 was no better than 14 on FFO #40-#49
+/// and took 3 to 5 times as long.
+const GUESS_MAX_DEPTH: u32 = 14;
+/// The guess search's own transposition table.
+const GUESS_TABLE_BYTES: usize = 1 << 20;
 /// Beyond any final score.
 const INFINITY: i32 = 65;
 /// Nodes between two reads of the clock.
@@ -140,6 +158,8 @@ pub struct EndgameSolver {
     table: SolverTable,
     /// The pattern evaluation, for move ordering at many empties.
     weights: &'static Weights,
+    /// The midgame search that guesses the score of an exact solve.
+    guess_search: MidgameSearch<'static>,
     /// Nodes and limits of the current solve.
     budget: Budget,
 }
@@ -229,6 +249,7 @@ impl EndgameSolver {
         EndgameSolver {
             table: SolverTable::new(table_bytes),
             weights: Weights::embedded(),
+            guess_search: MidgameSearch::new(Weights::embedded(), GUESS_TABLE_BYTES, None),
             budget: Budget::new(CHECK_INTERVAL),
         }
     }
@@ -241,6 +262,7 @@ impl EndgameSolver {
     /// Forgets everything the table learnt (for timing a cold solve).
     pub fn clear_table(&mut self) {
         self.table.clear();
+        self.guess_search.clear_table();
     }
 
     /// Solves `pos` within `limits` (a deadline and/or a node cap; with
@@ -271,7 +293,7 @@ impl EndgameSolver {
             (score, ReversiMove::PASS)
         } else {
             let (score, square) = if mode == SolveMode::Exact {
-                self.root_by_null_windows(player, opponent, moves, empties)
+                self.root_by_null_windows(player, opponent, moves, empties, limits)
             } else {
                 self.ordered_with_move(player, opponent, alpha, beta, moves, empties, true)
             };
@@ -299,7 +321,8 @@ impl EndgameSolver {
     }
 
     /// The exact root value and a best square by a sequence of null-window
-    /// searches closing in on the value from 0 (MTD(f)): cheaper than one
+    /// searches closing in on the value from a guess (MTD(f)), the score of
+    /// a midgame search within `limits`: cheaper than one
     /// wide-window search, because each null-window search cuts more and the
     /// table carries what it learnt into the next. (Measured on FFO #40-#44:
     /// 30% fewer nodes than PVS at the root with a full window; bigger
@@ -310,9 +333,24 @@ impl EndgameSolver {
         opponent: u64,
         moves: u64,
         empties: u32,
+        limits: &Limits,
     ) -> (i32, u8) {
         let (mut lower, mut upper) = (-64, 64);
-        let mut guess = 0;
+        let depth = empties
+            .saturating_sub(GUESS_DEPTH_BELOW_EMPTIES)
+            .clamp(1, GUESS_MAX_DEPTH);
+        let guess_limits = Limits {
+            max_depth: Some(depth),
+            ..*limits
+        };
+        let found = self
+            .guess_search
+            .search(player, opponent, &guess_limits, None)
+            .expect("the root has placements");
+        self.budget.add(found.nodes);
+        // Exact scores are even: the nearest even disc count.
+        let mut guess =
+            (2 * (found.score as f64 / (2 * SCORE_SCALE) as f64).round() as i32).clamp(-64, 64);
         let mut best_square = NO_SQUARE;
         while lower < upper {
             let beta = guess.max(lower + 1);
