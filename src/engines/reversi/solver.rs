@@ -33,13 +33,18 @@ const ORDERED_MIN_EMPTIES: u32 = 7;
 const ETC_MIN_EMPTIES: u32 = 10;
 /// From this many empty squares up, nodes order their moves by a shallow
 /// search on the pattern evaluation (plus the opponent's mobility) instead
-/// of by mobility alone.
-const EVAL_ORDER_MIN_EMPTIES: u32 = 16;
+/// of by mobility alone. (Measured on FFO #46-#47, with the depths of
+/// [`eval_order_depth`] and four discs per reply: 88.6M nodes from 12,
+/// 92.4M from 10; with 18/21/22 as the depth steps and two discs per reply,
+/// 140.7M from 12, 144.8M from 14, 157.5M from 16.)
+const EVAL_ORDER_MIN_EMPTIES: u32 = 12;
 /// The opponent's weighted reply count's weight in the evaluation ordering,
 /// in 1/WEIGHT_SCALE of a disc per reply. (Measured on FFO #40-#44, with
 /// the other settings of the first version: nodes 220.9M with 0, 196.2M
-/// with half a disc, 182.7M with one, 175.5M with two, 174.4M with four.)
-const EVAL_ORDER_MOBILITY: i32 = 2 * WEIGHT_SCALE;
+/// with half a disc, 182.7M with one, 175.5M with two, 174.4M with four;
+/// on FFO #46-#47 with the final depths and threshold: 97.0M with three,
+/// 90.3M with four, 117.3M with six.)
+const EVAL_ORDER_MOBILITY: i32 = 4 * WEIGHT_SCALE;
 /// The exact solve's first null window is set at the score of a midgame
 /// search this many placements shallower than the empties (at most
 /// [`GUESS_MAX_DEPTH`]): each null-window step at the root costs a whole
@@ -84,13 +89,18 @@ const QUADRANTS: [u64; 4] = [
 const EVAL_INFINITY: i32 = 1 << 20;
 
 /// The depth of the evaluation search that orders the moves of a node with
-/// `empties` empty squares (see [`EVAL_ORDER_MIN_EMPTIES`]).
+/// `empties` empty squares (see [`EVAL_ORDER_MIN_EMPTIES`]): deeper near
+/// the root, where nodes are few and their order decides the most. (Measured
+/// on FFO #46-#47 with four discs per reply from 12 empties: steps to depth
+/// 1/2/3 at 17/19/20 empties 88.6M nodes, at 16/18/20 89.0M, at 17/19/21
+/// 90.3M, at 17/19/22 100.2M; at 18/21/none, 157.5M.)
 #[inline]
 fn eval_order_depth(empties: u32) -> u32 {
     match empties {
-        0..=17 => 0,
-        18..=20 => 1,
-        _ => 2,
+        0..=16 => 0,
+        17..=18 => 1,
+        19 => 2,
+        _ => 3,
     }
 }
 
@@ -495,6 +505,7 @@ impl EndgameSolver {
         let mut squares = [0u8; MAX_MOVES];
         let mut keys = [0i32; MAX_MOVES];
         let mut replies_after = [0u64; MAX_MOVES];
+        let mut flips = [0u64; MAX_MOVES];
         let mut count = 0;
         let mut remaining = if best >= beta { 0 } else { unsearched };
         while remaining != 0 {
@@ -514,6 +525,7 @@ impl EndgameSolver {
             let replies = legal_placements(next_player, next_opponent);
             squares[count] = square as u8;
             replies_after[count] = replies;
+            flips[count] = flipped;
             let mobility = (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i32;
             keys[count] = if empties >= EVAL_ORDER_MIN_EMPTIES {
                 let depth = eval_order_depth(empties);
@@ -540,9 +552,10 @@ impl EndgameSolver {
             squares.swap(i, pick);
             keys.swap(i, pick);
             replies_after.swap(i, pick);
+            flips.swap(i, pick);
 
             let square = squares[i] as usize;
-            let flipped = flipped_discs(player, opponent, square);
+            let flipped = flips[i];
             let next_player = opponent ^ flipped;
             let next_opponent = player | flipped | 1 << square;
             let replies = replies_after[i];
