@@ -512,22 +512,36 @@ impl EndgameSolver {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flipped = flipped_discs(player, opponent, square);
-            let (next_player, next_opponent) = (opponent ^ flipped, player | flipped | 1 << square);
-            if empties >= ETC_MIN_EMPTIES && !is_root {
+            // The children's table lines, fetched all at once: the probes
+            // below (and the children's own) then mostly hit the cache.
+            self.table
+                .prefetch(opponent ^ flipped, player | flipped | 1 << square);
+            squares[count] = square as u8;
+            flips[count] = flipped;
+            count += 1;
+        }
+        if empties >= ETC_MIN_EMPTIES && !is_root {
+            for i in 0..count {
+                let (square, flipped) = (squares[i] as usize, flips[i]);
                 // Enhanced transposition cut-off: a child already known to
                 // be bad enough for the opponent settles this node at once.
-                if let Some(entry) = self.table.probe(next_player, next_opponent) {
+                if let Some(entry) = self
+                    .table
+                    .probe(opponent ^ flipped, player | flipped | 1 << square)
+                {
                     if -entry.upper >= beta {
                         return (-entry.upper, square as u8);
                     }
                 }
             }
+        }
+        for i in 0..count {
+            let (square, flipped) = (squares[i] as usize, flips[i]);
+            let (next_player, next_opponent) = (opponent ^ flipped, player | flipped | 1 << square);
             let replies = legal_placements(next_player, next_opponent);
-            squares[count] = square as u8;
-            replies_after[count] = replies;
-            flips[count] = flipped;
+            replies_after[i] = replies;
             let mobility = (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i32;
-            keys[count] = if empties >= EVAL_ORDER_MIN_EMPTIES {
+            keys[i] = if empties >= EVAL_ORDER_MIN_EMPTIES {
                 let depth = eval_order_depth(empties);
                 self.eval_search(
                     next_player,
@@ -539,7 +553,6 @@ impl EndgameSolver {
             } else {
                 mobility
             };
-            count += 1;
         }
 
         for i in 0..count {
