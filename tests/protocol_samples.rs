@@ -607,6 +607,19 @@ fn bench_subcommand_runs() {
 }
 
 #[test]
+fn bench_refuses_an_engine_it_would_not_measure() {
+    for args in [
+        &["--engine-option", "exploration=2", "bench"][..],
+        &["--engine", "random", "bench"][..],
+    ] {
+        let (code, stdout, stderr) = run_args("tictactoe", args);
+        assert_eq!((code, stdout.as_str()), (Some(2), ""), "{args:?}");
+        assert!(stderr.contains("default engine only"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
 fn kill_marker_or_nothing_before_the_first_turn() {
     let (status, lines, stderr) = run_once("tictactoe", &format!("{KILL_MARKER}\n"));
     assert_eq!(

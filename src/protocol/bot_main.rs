@@ -49,6 +49,20 @@ pub fn bot_main_with<G: BotGame>(extra: &[ExtraCommand]) -> i32 {
         }) => perft::<G>(depth),
         Invocation::Bot(BotArgs {
             command: Some(BotCommand::Bench),
+            engine,
+            engine_options,
+            ..
+        }) if engine.is_some() || !engine_options.is_empty() => {
+            // The figures (and the signature) are the default engine's;
+            // silently measuring it instead of the one asked for misleads.
+            eprintln!(
+                "{} bench: measures the default engine only; drop --engine and --engine-option",
+                G::NAME
+            );
+            2
+        }
+        Invocation::Bot(BotArgs {
+            command: Some(BotCommand::Bench),
             threads,
             ..
         }) => {
