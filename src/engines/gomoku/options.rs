@@ -109,6 +109,21 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
         flag(&mut c.main.stand_pat_before_probe, v)
     }),
     ("sound_losses", |c, v| flag(&mut c.main.sound_losses, v)),
+    ("singular_depth", |c, v| {
+        number(&mut c.main.singular_depth, v, PLIES)
+    }),
+    ("singular_margin", |c, v| {
+        number(&mut c.main.singular_margin, v, 0..=10_000)
+    }),
+    ("fail_high_margin", |c, v| {
+        number(&mut c.main.fail_high_margin, v, 0..=100_000)
+    }),
+    ("razor_margin", |c, v| {
+        number(&mut c.main.razor_margin, v, 0..=100_000)
+    }),
+    ("razor_depth", |c, v| {
+        number(&mut c.main.razor_depth, v, PLIES)
+    }),
 ];
 
 impl ThreatSearchConfig {

@@ -34,7 +34,7 @@ use crate::search::score::{
     is_proven, loss_in, node_to_root, plies_to_end, root_to_node, win_in, EVAL_LIMIT, MAX_PLY,
     PROVEN_SCORE, WIN_SCORE,
 };
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, TranspositionTable, TtHit};
 use crate::search::{
     iterative_deepening, pick_next, AspirationWindow, Budget, FullWindow, History, Killers, Limits,
     RootSearch, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
@@ -105,6 +105,27 @@ pub struct PvsConfig {
     /// it the search "proves" wins the opponent can parry with a move it
     /// never looked at, and stops thinking on them.
     pub sound_losses: bool,
+    /// Singular extension: from this remaining depth up (0: never), a table
+    /// move whose stored lower bound is deep enough is tested against the
+    /// other moves with a search of half the depth and a null window
+    /// `singular_margin * depth` below its score; if none of them reaches
+    /// it, the move is searched a ply deeper, and if that window already
+    /// clears beta without it, the node is cut (multi-cut).
+    pub singular_depth: i32,
+    /// Per ply of remaining depth: how far below the table score the other
+    /// moves must stay for the table move to count as singular.
+    pub singular_margin: i32,
+    /// Fail-high reduction: at a non-PV node not facing a double threat
+    /// whose static value clears beta by this much per ply of remaining
+    /// depth, every move that is not tactical is searched a ply shallower
+    /// (the node will most likely fail high anyway); 0: never.
+    pub fail_high_margin: i32,
+    /// Razoring: at a non-PV node at most `razor_depth` plies from the
+    /// horizon whose static value is more than `razor_margin` per ply
+    /// below alpha, only the quiescence search (VCF probe, threat
+    /// extension) is run; 0: never.
+    pub razor_margin: i32,
+    pub razor_depth: i32,
 }
 
 impl Default for PvsConfig {
@@ -164,6 +185,11 @@ impl Default for PvsConfig {
             stand_pat_before_probe: true,
             // Sound but slower; not measured stronger at 0.2 s a move.
             sound_losses: false,
+            singular_depth: 0,
+            singular_margin: 4,
+            fail_high_margin: 0,
+            razor_margin: 0,
+            razor_depth: 2,
         }
     }
 }
@@ -185,6 +211,16 @@ struct ProbeEntry {
 
 /// Mixed into the probe cache key per attacker.
 const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
+
+/// What a singular-extension test found.
+enum Singular {
+    /// The table move alone reaches its score: search it a ply deeper.
+    Extend,
+    /// Another move also clears beta: the node fails high with this score.
+    Cut(i32),
+    /// Neither, or the test does not apply.
+    No,
+}
 
 /// The root of one [`PvsSearch::search`], deepened by the scaffold's
 /// [`iterative_deepening`].
@@ -239,6 +275,10 @@ pub struct PvsSearch {
     partial_best: Option<GomokuMove>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: i32,
+    /// Per ply: the move a singular-extension test leaves out there.
+    excluded: Vec<Option<GomokuMove>>,
+    /// Depth of the current iteration (extensions stop at twice it).
+    root_depth: i32,
 }
 
 impl Default for PvsSearch {
@@ -264,6 +304,8 @@ impl PvsSearch {
             budget: Budget::new(TIME_CHECK_INTERVAL),
             partial_best: None,
             depth_offset: 0,
+            excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
+            root_depth: 0,
         }
     }
 
@@ -373,6 +415,7 @@ impl PvsSearch {
         mut alpha: i32,
         beta: i32,
     ) -> Option<(i32, GomokuMove)> {
+        self.root_depth = depth;
         let alpha_before = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_index = 0;
@@ -564,10 +607,14 @@ impl PvsSearch {
 
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash() ^ side_key(side);
+        let excluded = self.excluded[ply as usize];
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(hash) {
+        let tt_hit = self.tt.probe(hash);
+        if let Some(hit) = tt_hit {
             tt_move = hit.best_move;
-            if !pv_node && hit.depth >= depth.max(0) as u32 {
+            // A singular test asks about the other moves: the entry is
+            // this node's own, with its table move in.
+            if excluded.is_none() && !pv_node && hit.depth >= depth.max(0) as u32 {
                 let score = node_to_root(hit.score, ply);
                 if hit.bound.settles(score, alpha, beta) {
                     return Some(score);
@@ -575,6 +622,16 @@ impl PvsSearch {
             }
         }
 
+        if !pv_node
+            && excluded.is_none()
+            && self.config.razor_margin > 0
+            && depth > 0
+            && depth <= self.config.razor_depth
+            && static_eval + self.config.razor_margin * depth < alpha
+            && !is_proven(alpha)
+        {
+            return self.pvs(0, ply, alpha, beta, side);
+        }
         // The opponent has no double threat that needs an answer now.
         let quiet = self.board.count(opponent, Threat::DoubleThree) == 0
             && self.board.count_at_least(opponent, Threat::FourThree) == 0;
@@ -606,6 +663,11 @@ impl PvsSearch {
             && depth <= self.config.futility_depth
             && static_eval + self.config.futility_margin * depth <= alpha
             && !is_proven(alpha);
+        let likely_fail_high = !pv_node
+            && quiet
+            && self.config.fail_high_margin > 0
+            && static_eval >= beta + self.config.fail_high_margin * depth
+            && !is_proven(beta);
         let sound_losses = self.config.sound_losses;
         let mut widened = false;
         let mut i = 0;
@@ -626,6 +688,17 @@ impl PvsSearch {
             let m = moves[i];
             let index = i;
             i += 1;
+            if Some(m) == excluded {
+                continue;
+            }
+            let mut extension = 0;
+            if index == 0 && Some(m) == tt_move && excluded.is_none() {
+                match self.singular_test(tt_hit, depth, ply, beta, side, m)? {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(score) => return Some(score),
+                    Singular::No => {}
+                }
+            }
             let tactical = self.is_tactical(side, m.index());
             // While every move so far loses, none may be skipped.
             let keep_searching = sound_losses && is_loss(best_score);
@@ -642,17 +715,27 @@ impl PvsSearch {
             {
                 continue;
             }
-            let reduction = if index >= self.config.lmr_moves
+            let late = if index >= self.config.lmr_moves
                 && depth >= self.config.lmr_depth
                 && !tactical
                 && keys[index] < SECOND_KILLER_KEY
             {
-                (self.late_move_reduction(depth, index) - pv_node as i32).clamp(0, depth - 1)
+                self.late_move_reduction(depth, index) - pv_node as i32
             } else {
                 0
             };
-            let score =
-                self.search_move(m, side, depth, ply, alpha, beta, index == 0, reduction)?;
+            let fail_high = (likely_fail_high && !tactical) as i32;
+            let reduction = (late.max(0) + fail_high).clamp(0, (depth - 1).max(0));
+            let score = self.search_move(
+                m,
+                side,
+                depth + extension,
+                ply,
+                alpha,
+                beta,
+                index == 0,
+                reduction,
+            )?;
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -665,6 +748,10 @@ impl PvsSearch {
                 }
             }
         }
+        if excluded.is_some() {
+            // Not this node's value: one move was left out.
+            return Some(best_score);
+        }
         let bound = Bound::of_search(best_score, alpha_before, beta);
         self.tt.store(
             hash,
@@ -675,6 +762,45 @@ impl PvsSearch {
             false,
         );
         Some(best_score)
+    }
+
+    /// The singular-extension test of the table move `m` at this node
+    /// (see [`PvsConfig::singular_depth`]); `None` if stopped.
+    fn singular_test(
+        &mut self,
+        hit: Option<TtHit<GomokuMove>>,
+        depth: i32,
+        ply: u32,
+        beta: i32,
+        side: Player,
+        m: GomokuMove,
+    ) -> Option<Singular> {
+        let config = &self.config;
+        let Some(hit) = hit else {
+            return Some(Singular::No);
+        };
+        let tt_score = node_to_root(hit.score, ply);
+        let applies = config.singular_depth > 0
+            && depth >= config.singular_depth
+            && (ply as i32) < 2 * self.root_depth
+            && hit.bound != Bound::Upper
+            && hit.depth as i32 >= depth - 2
+            && !is_proven(tt_score);
+        if !applies {
+            return Some(Singular::No);
+        }
+        let singular_beta = tt_score - config.singular_margin * depth;
+        self.excluded[ply as usize] = Some(m);
+        let others = self.pvs(depth / 2, ply, singular_beta - 1, singular_beta, side);
+        self.excluded[ply as usize] = None;
+        let others = others?;
+        Some(if others < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        })
     }
 
     /// Sort keys: table move, killers, then the pattern-table key with the
