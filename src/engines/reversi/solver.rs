@@ -193,6 +193,13 @@ fn final_score(player: u64, empties: u32) -> i32 {
     }
 }
 
+/// The position after `player` places on `square`, flipping `flipped`,
+/// from the view of the side then to move: `(its discs, the mover's)`.
+#[inline]
+fn after_placement(player: u64, opponent: u64, square: usize, flipped: u64) -> (u64, u64) {
+    (opponent ^ flipped, player | flipped | 1 << square)
+}
+
 /// Bit `q` set when quadrant `q` holds an odd number of the `empties`.
 /// Playing in such a quadrant first tends to leave the last move of each
 /// region to us.
@@ -487,7 +494,7 @@ impl EndgameSolver {
         if table_square < 64 && moves >> table_square & 1 == 1 {
             let square = table_square as usize;
             let flipped = flipped_discs(player, opponent, square);
-            let (next_player, next_opponent) = (opponent ^ flipped, player | flipped | 1 << square);
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
             let replies = legal_placements(next_player, next_opponent);
             best = -self.child(
                 next_player,
@@ -520,8 +527,8 @@ impl EndgameSolver {
             let flipped = flipped_discs(player, opponent, square);
             // The children's table lines, fetched all at once: the probes
             // below (and the children's own) then mostly hit the cache.
-            self.table
-                .prefetch(opponent ^ flipped, player | flipped | 1 << square);
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
+            self.table.prefetch(next_player, next_opponent);
             squares[count] = square as u8;
             flips[count] = flipped;
             count += 1;
@@ -531,10 +538,9 @@ impl EndgameSolver {
                 let (square, flipped) = (squares[i] as usize, flips[i]);
                 // Enhanced transposition cut-off: a child already known to
                 // be bad enough for the opponent settles this node at once.
-                if let Some(entry) = self
-                    .table
-                    .probe(opponent ^ flipped, player | flipped | 1 << square)
-                {
+                let (next_player, next_opponent) =
+                    after_placement(player, opponent, square, flipped);
+                if let Some(entry) = self.table.probe(next_player, next_opponent) {
                     if -entry.upper >= beta {
                         return (-entry.upper, square as u8);
                     }
@@ -543,7 +549,7 @@ impl EndgameSolver {
         }
         for i in 0..count {
             let (square, flipped) = (squares[i] as usize, flips[i]);
-            let (next_player, next_opponent) = (opponent ^ flipped, player | flipped | 1 << square);
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
             let replies = legal_placements(next_player, next_opponent);
             replies_after[i] = replies;
             let mobility = (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i32;
@@ -575,8 +581,7 @@ impl EndgameSolver {
 
             let square = squares[i] as usize;
             let flipped = flips[i];
-            let next_player = opponent ^ flipped;
-            let next_opponent = player | flipped | 1 << square;
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
             let replies = replies_after[i];
             let value = if best == -INFINITY {
                 -self.child(
@@ -665,13 +670,8 @@ impl EndgameSolver {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flipped = flipped_discs(player, opponent, square);
-            let value = -self.eval_search(
-                opponent ^ flipped,
-                player | flipped | 1 << square,
-                depth - 1,
-                -beta,
-                -alpha,
-            );
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
+            let value = -self.eval_search(next_player, next_opponent, depth - 1, -beta, -alpha);
             if value > best {
                 best = value;
                 if value > alpha {
@@ -718,8 +718,8 @@ impl EndgameSolver {
                 if flipped == 0 {
                     continue;
                 }
-                let next_player = opponent ^ flipped;
-                let next_opponent = player | flipped | 1 << square;
+                let (next_player, next_opponent) =
+                    after_placement(player, opponent, square, flipped);
                 let value = if empties == 3 {
                     -self.last_two(next_player, next_opponent, -beta, -alpha)
                 } else {
@@ -766,8 +766,9 @@ impl EndgameSolver {
         for (square, other) in [(first, second), (second, first)] {
             let flipped = flipped_discs(player, opponent, square);
             if flipped != 0 {
-                let value =
-                    -self.last_square_at(opponent ^ flipped, player | flipped | 1 << square, other);
+                let (next_player, next_opponent) =
+                    after_placement(player, opponent, square, flipped);
+                let value = -self.last_square_at(next_player, next_opponent, other);
                 best = best.max(value);
                 if best >= beta {
                     return best;
@@ -782,8 +783,8 @@ impl EndgameSolver {
         for (square, other) in [(first, second), (second, first)] {
             let flipped = flipped_discs(opponent, player, square);
             if flipped != 0 {
-                let value =
-                    self.last_square_at(player ^ flipped, opponent | flipped | 1 << square, other);
+                let (us, them) = after_placement(opponent, player, square, flipped);
+                let value = self.last_square_at(us, them, other);
                 worst = worst.min(value);
                 if worst <= alpha {
                     return worst;
