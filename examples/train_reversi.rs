@@ -57,6 +57,9 @@ struct Args {
     /// this many middle-game positions, with the weights of `--evaluate`.
     #[arg(long)]
     measure_probcut: Option<usize>,
+    /// Deepest search depth `--measure-probcut` measures (from 3).
+    #[arg(long, default_value_t = 9)]
+    probcut_max_depth: u32,
     /// Held-out samples from this file (e.g. the partial file of an
     /// interrupted held-out run) instead of building the set.
     #[arg(long)]
@@ -116,7 +119,9 @@ fn run(args: Args) -> anyhow::Result<()> {
                 opponent: p.opponent_bits(),
             })
             .collect();
-        for (deep, shallow, mean, sigma) in probcut_statistics(&weights, &positions, 3..=9) {
+        for (deep, shallow, mean, sigma) in
+            probcut_statistics(&weights, &positions, 3..=args.probcut_max_depth)
+        {
             println!(
                 "probcut: depth {deep} vs {shallow}, {} positions: mean {mean:+.2} sigma {sigma:.2} discs",
                 positions.len()

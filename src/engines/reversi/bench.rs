@@ -151,12 +151,12 @@ pub fn mcts_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
 /// Solve times by number of empties, to choose [`solver_reach`]: plays
 /// `games` games of the bot against itself (500 iterations a move, solver
 /// off, seeded) and times an exact and a win/loss/draw solve, each with a
-/// cold table, of the position at every count of empties from 22 down to
+/// cold table, of the position at every count of empties from 24 down to
 /// 12. Prints the mean and worst CPU seconds per count.
 ///
 /// [`solver_reach`]: super::engine::solver_reach
 pub fn solver_reach_bench(out: &mut dyn Write, games: u64) -> io::Result<()> {
-    const MOST_EMPTIES: u32 = 22;
+    const MOST_EMPTIES: u32 = 24;
     const FEWEST_EMPTIES: u32 = 12;
     let rows = (MOST_EMPTIES - FEWEST_EMPTIES + 1) as usize;
     // [empties][mode] -> (sum, worst, count)

@@ -67,19 +67,27 @@ impl Default for EngineSettings {
 /// win/loss/draw only, with `budget` of thinking time (`None`: no deadline,
 /// the solver is capped by nodes instead).
 ///
-/// Chosen from measured solve times (`reversi_bench 0 GAMES`, cold table,
-/// CPU seconds, worst of 6-7 positions from self-play): exact 0.14 s at 17
-/// empties, 0.33 s at 18, 0.43 s at 19, 1.7 s at 20; win/loss/draw 0.09 s
-/// at 18, 0.11 s at 19, 0.35 s at 20, 1.3 s at 21. The worst case must fit
-/// in the solver's share of the budget (60%); a warm table from earlier
-/// turns only makes it faster, and a timeout falls back to MCTS.
+/// Botzone scores a game win/draw/loss, not by discs, so the reach that
+/// counts is the win/loss/draw one: a proven win or draw is played at once,
+/// and an exact score adds nothing to it. The exact solve is kept where it
+/// is cheap (it plays the narrowest loss in a lost position).
+///
+/// Chosen from measured solve times (`reversi_bench 0 16`, cold table, CPU
+/// seconds, mean / worst of 16 positions from self-play, a73feb1):
+/// win/loss/draw 0.029 / 0.33 s at 19 empties, 0.055 / 0.53 s at 20,
+/// 0.086 / 0.54 s at 21, 0.125 / 0.85 s at 22, 0.128 / 0.49 s at 23,
+/// 0.47 / 4.2 s at 24; exact 0.017 / 0.063 s at 16, 0.068 / 0.34 s at 18,
+/// 0.25 / 0.81 s at 20. The mean must sit well inside the solver's share
+/// of the budget (60%) and the worst case near it: a solve that runs out
+/// of time hands the rest of the turn to the midgame search (MCTS for the
+/// MCTS bot), and its table speeds up the next turn's solve.
 pub fn solver_reach(budget: Option<Duration>) -> (u32, u32) {
     match budget.map(|b| b.as_secs_f64()) {
         None => (14, 16),
-        Some(secs) if secs >= 0.8 => (18, 20),
-        Some(secs) if secs >= 0.3 => (17, 19),
-        Some(secs) if secs >= 0.1 => (16, 18),
-        Some(_) => (12, 14),
+        Some(secs) if secs >= 0.8 => (16, 22),
+        Some(secs) if secs >= 0.3 => (15, 20),
+        Some(secs) if secs >= 0.1 => (14, 19),
+        Some(_) => (12, 15),
     }
 }
 
