@@ -93,6 +93,9 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
         number(&mut c.main.lmr_divisor_tenths, v, 1..=1000)
     }),
     ("lmp_base", |c, v| number(&mut c.main.lmp_base, v, MOVES)),
+    ("lmp_not_improving_percent", |c, v| {
+        number(&mut c.main.lmp_not_improving_percent, v, 0..=100)
+    }),
     ("threat_extension_plies", |c, v| {
         plies_or_none(&mut c.main.threat_extension_plies, v)
     }),

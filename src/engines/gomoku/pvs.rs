@@ -80,6 +80,12 @@ pub struct PvsConfig {
     /// where the opponent threatens nothing that needs an answer, quiet
     /// moves after the first `lmp_base + depth * depth` are skipped; 0: off.
     pub lmp_base: usize,
+    /// Late-move pruning at a node whose static value is no better than
+    /// at the same side's previous node (two plies up): the move count
+    /// `lmp_base + depth * depth` is scaled to this percentage (100: the
+    /// same as elsewhere). A position that is not improving rarely needs
+    /// its late moves.
+    pub lmp_not_improving_percent: usize,
     /// At the horizon, facing an open three or a four-three point, search
     /// the answers one ply instead of evaluating: `None` at every such node
     /// below the horizon too (threat sequences read to their end), `Some(n)`
@@ -162,6 +168,7 @@ impl Default for PvsConfig {
             // Late-move pruning arrived with partial iterations (the v3
             // search) and has stayed at 3.
             lmp_base: 3,
+            lmp_not_improving_percent: 100,
             // Reading every threat sequence to its end below the horizon
             // cost 3-8x the nodes at depth 10 on the bench positions; one
             // ply measured 121-76-3 against that at 0.2 s.
@@ -279,7 +286,13 @@ pub struct PvsSearch {
     excluded: Vec<Option<GomokuMove>>,
     /// Depth of the current iteration (extensions stop at twice it).
     root_depth: i32,
+    /// Per ply: the static value of the node there, `NO_EVAL` until the
+    /// node has one (a forced block or a decided node has none).
+    static_evals: Vec<i32>,
 }
+
+/// No static value at this ply (see `PvsSearch::static_evals`).
+const NO_EVAL: i32 = i32::MIN;
 
 impl Default for PvsSearch {
     fn default() -> Self {
@@ -305,6 +318,7 @@ impl PvsSearch {
             partial_best: None,
             depth_offset: 0,
             excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
+            static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
             root_depth: 0,
         }
     }
@@ -575,6 +589,9 @@ impl PvsSearch {
                 .first_point_with(opponent, Threat::Five)
                 .expect("counted");
             let m = GomokuMove::from_index(block).expect("on the board");
+            if let Some(slot) = self.static_evals.get_mut(ply as usize) {
+                *slot = NO_EVAL;
+            }
             return self.search_move(m, side, depth + 1, ply, alpha, beta, true, 0);
         }
         let static_eval = self
@@ -605,6 +622,22 @@ impl PvsSearch {
             }
         }
 
+        // Past the quiescence return, `ply < MAX_SEARCH_PLY`.
+        self.static_evals[ply as usize] = static_eval;
+        let improving = match ply.checked_sub(2) {
+            Some(earlier) => {
+                let before = self.static_evals[earlier as usize];
+                before == NO_EVAL || static_eval > before
+            }
+            None => true,
+        };
+        let lmp_moves = if improving {
+            self.config.lmp_base + (depth * depth) as usize
+        } else {
+            (self.config.lmp_base + (depth * depth) as usize)
+                * self.config.lmp_not_improving_percent
+                / 100
+        };
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash() ^ side_key(side);
         let excluded = self.excluded[ply as usize];
@@ -710,7 +743,7 @@ impl PvsSearch {
                 && !pv_node
                 && quiet
                 && may_prune
-                && index >= self.config.lmp_base + (depth * depth) as usize
+                && index >= lmp_moves
                 && keys[index] < SECOND_KILLER_KEY
             {
                 continue;
