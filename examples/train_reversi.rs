@@ -33,6 +33,10 @@ struct Args {
     random_one_in: u32,
     #[arg(long, default_value_t = 40_000)]
     positions_per_stage: usize,
+    /// Most positions per stage labelled by the exact solver (default: as
+    /// `--positions-per-stage`).
+    #[arg(long)]
+    exact_positions_per_stage: Option<usize>,
     #[arg(long, default_value_t = 14)]
     exact_max_empties: u32,
     #[arg(long, default_value_t = 1)]
@@ -84,6 +88,9 @@ fn run(args: Args) -> anyhow::Result<()> {
         games: args.games,
         random_one_in: args.random_one_in,
         positions_per_stage: args.positions_per_stage,
+        exact_positions_per_stage: args
+            .exact_positions_per_stage
+            .unwrap_or(args.positions_per_stage),
         exact_max_empties: args.exact_max_empties,
         extra_depth: args.extra_depth,
         stages: args.stages,

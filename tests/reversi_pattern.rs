@@ -140,6 +140,7 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         games: 200,
         random_one_in: 5,
         positions_per_stage: 800,
+        exact_positions_per_stage: 800,
         exact_max_empties: 9,
         extra_depth: 1,
         stages: 3,

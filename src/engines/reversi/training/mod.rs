@@ -49,6 +49,9 @@ pub struct TrainConfig {
     pub random_one_in: u32,
     /// Most positions labelled per stage (a seeded sample when there are more).
     pub positions_per_stage: usize,
+    /// Most positions labelled per stage that the exact solver labels (a
+    /// solve at 15-19 empties costs tens of searches).
+    pub exact_positions_per_stage: usize,
     /// Stages labelled by the exact solver go up to this many empties.
     pub exact_max_empties: u32,
     /// Labelling searches go this many placements beyond the stage below.
@@ -240,7 +243,11 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
                 .collect();
             let chosen = sample_at_most(
                 &in_stage,
-                config.positions_per_stage,
+                if exact {
+                    config.exact_positions_per_stage
+                } else {
+                    config.positions_per_stage
+                },
                 config.seed ^ stage as u64,
             );
             // Searches stop when they reach the stage below, already trained.
