@@ -15,4 +15,4 @@ pub use reversi::{
 };
 pub use tictactoe::{TicTacToe, TicTacToeMove};
 
-pub(crate) use reversi::{flipped_discs, legal_placements};
+pub(crate) use reversi::{after_placement, flipped_discs, legal_placements};

@@ -635,13 +635,10 @@ impl PvsSearch {
             }
             None => true,
         };
-        let lmp_moves = if improving {
-            self.config.lmp_base + (depth * depth) as usize
-        } else {
-            (self.config.lmp_base + (depth * depth) as usize)
-                * self.config.lmp_not_improving_percent
-                / 100
-        };
+        let mut lmp_moves = self.config.lmp_base + (depth * depth) as usize;
+        if !improving {
+            lmp_moves = lmp_moves * self.config.lmp_not_improving_percent / 100;
+        }
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash() ^ side_key(side);
         let excluded = self.excluded[ply as usize];

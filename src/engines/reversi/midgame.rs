@@ -11,7 +11,7 @@
 use super::evaluator::evaluate;
 use super::midgame_table::{position_key, MidgameTable, NO_MOVE};
 use super::weights::{Weights, WEIGHT_SCALE};
-use crate::games::{flipped_discs, legal_placements};
+use crate::games::{after_placement, flipped_discs, legal_placements};
 use crate::search::{
     helper_depth_offset, iterative_deepening, AspirationWindow, Budget, FullWindow, Limits,
     RootSearch, SmpSearch, StopSignal,
@@ -205,7 +205,8 @@ impl<'w> MidgameSearch<'w> {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flips = flipped_discs(player, opponent, square);
-            let key = -self.eval(opponent ^ flips, player | flips | 1 << square);
+            let (child_player, child_opponent) = after_placement(player, opponent, square, flips);
+            let key = -self.eval(child_player, child_opponent);
             root.push(Candidate {
                 square: square as u8,
                 flips,
@@ -276,7 +277,7 @@ impl<'w> MidgameSearch<'w> {
         for i in 0..root.len() {
             let c = root[i];
             let (child_player, child_opponent) =
-                (opponent ^ c.flips, player | c.flips | 1 << c.square);
+                after_placement(player, opponent, c.square as usize, c.flips);
             let score = if i == 0 {
                 -self.pvs(child_player, child_opponent, -beta, -alpha, depth - 1, true)
             } else {
@@ -371,7 +372,7 @@ impl<'w> MidgameSearch<'w> {
             let square = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
             let flips = flipped_discs(player, opponent, square);
-            let (child_player, child_opponent) = (opponent ^ flips, player | flips | 1 << square);
+            let (child_player, child_opponent) = after_placement(player, opponent, square, flips);
             let key = if square as u8 == table_move {
                 1 << 24
             } else if depth >= 3 {
@@ -410,7 +411,7 @@ impl<'w> MidgameSearch<'w> {
             list.swap(i, top);
             let c = list[i];
             let (child_player, child_opponent) =
-                (opponent ^ c.flips, player | c.flips | 1 << c.square);
+                after_placement(player, opponent, c.square as usize, c.flips);
             let score = if i == 0 {
                 -self.pvs(
                     child_player,
@@ -478,7 +479,8 @@ impl<'w> MidgameSearch<'w> {
             remaining &= remaining - 1;
             let flips = flipped_discs(player, opponent, square);
             leaves += 1;
-            let score = -self.leaf(opponent ^ flips, player | flips | 1 << square);
+            let (child_player, child_opponent) = after_placement(player, opponent, square, flips);
+            let score = -self.leaf(child_player, child_opponent);
             if score > best {
                 best = score;
                 if score >= beta {

@@ -4,7 +4,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, RngCore};
 
 use crate::game::{Game, Outcome, Player};
-use crate::games::{flipped_discs, legal_placements, Reversi};
+use crate::games::{after_placement, flipped_discs, legal_placements, Reversi};
 use crate::search::PlayoutPolicy;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -70,8 +70,7 @@ impl ReversiPlayout {
         let style = self.style;
         let replies_after = |square: usize| {
             let flipped = flipped_discs(player, opponent, square);
-            let next_player = opponent ^ flipped;
-            let next_opponent = player | flipped | 1 << square;
+            let (next_player, next_opponent) = after_placement(player, opponent, square, flipped);
             Child {
                 player: next_player,
                 opponent: next_opponent,

@@ -23,7 +23,7 @@ use super::midgame::{MidgameSearch, SCORE_SCALE};
 use super::solver_table::{SolverTable, NO_SQUARE};
 use super::stability::stable_discs;
 use super::weights::{Weights, WEIGHT_SCALE};
-use crate::games::{flipped_discs, legal_placements, Reversi, ReversiMove};
+use crate::games::{after_placement, flipped_discs, legal_placements, Reversi, ReversiMove};
 use crate::search::{Budget, Limits, SearchResult};
 
 /// From this many empty squares up, nodes use the table and sort their moves.
@@ -191,13 +191,6 @@ fn final_score(player: u64, empties: u32) -> i32 {
         -1 => difference - empties as i32,
         _ => 0,
     }
-}
-
-/// The position after `player` places on `square`, flipping `flipped`,
-/// from the view of the side then to move: `(its discs, the mover's)`.
-#[inline]
-fn after_placement(player: u64, opponent: u64, square: usize, flipped: u64) -> (u64, u64) {
-    (opponent ^ flipped, player | flipped | 1 << square)
 }
 
 /// Bit `q` set when quadrant `q` holds an odd number of the `empties`.

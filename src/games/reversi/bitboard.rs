@@ -198,6 +198,14 @@ pub fn flipped_discs(player: u64, opponent: u64, square: usize) -> u64 {
     flipped
 }
 
+/// The position after `player` places on `square`, flipping `flipped`
+/// (`flipped_discs(player, opponent, square)`), from the view of the side
+/// then to move: `(its discs, the mover's)`.
+#[inline]
+pub fn after_placement(player: u64, opponent: u64, square: usize, flipped: u64) -> (u64, u64) {
+    (opponent ^ flipped, player | flipped | 1 << square)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ mod position;
 mod reversi_move;
 
 // The raw kernels, for engines that search on bare bitboards (no hash).
-pub(crate) use bitboard::{flipped_discs, legal_placements};
+pub(crate) use bitboard::{after_placement, flipped_discs, legal_placements};
 pub use board_text::ParseBoardError;
 pub use position::Reversi;
 pub use reversi_move::{parse_move_sequence, ParseReversiMoveError, ReversiMove};

@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::game::Game;
-use crate::games::{legal_placements, Reversi, ReversiMove};
+use crate::games::{after_placement, legal_placements, Reversi, ReversiMove};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -33,7 +33,8 @@ fn policy_move(pos: &Reversi, moves: u64, rng: &mut SmallRng) -> usize {
         let square = remaining.trailing_zeros() as usize;
         remaining &= remaining - 1;
         let flips = pos.flips(square);
-        let replies = legal_placements(opponent ^ flips, player | flips | 1 << square);
+        let (next_player, next_opponent) = after_placement(player, opponent, square, flips);
+        let replies = legal_placements(next_player, next_opponent);
         let mut key =
             -8 * replies.count_ones() as i32 - 12 * (replies & CORNERS).count_ones() as i32;
         if CORNERS >> square & 1 == 1 {
