@@ -945,3 +945,38 @@ fn sound_losses_are_confirmed_by_the_full_width_search() {
         "only {losses} proven losses: the test checks too little"
     );
 }
+
+/// A false loss found in a match against Rapfi: White threatens a
+/// four-three at c8, and every forced reply to it (the point itself and the
+/// blocks of the three) loses by force. The defence is quiet: g6 makes
+/// White's coming block of a four answer a Black four, after which White has
+/// no VCF and Black has one (Rapfi scores the position after g6 about -800
+/// for White). With `sound_losses` the search must find it, at the root and
+/// below; without the option, this search reports the loss.
+#[test]
+fn sound_losses_search_quiet_defences_when_every_forced_reply_loses() {
+    let pos = position(
+        "h8 h10 e5 i9 j8 g9 i11 g8 g10 f9 h9 f11 e10 e9 f10 d10 c11 h7 i6 f8 f7 d8 c9 d7 d9 f5",
+    );
+    let board = ThreatBoard::from_game(&pos);
+    let limits = Limits {
+        max_depth: Some(6),
+        ..Limits::default()
+    };
+    let search = |sound_losses| {
+        PvsSearch::new(PvsConfig {
+            sound_losses,
+            ..PvsConfig::default()
+        })
+        .search(&board, Player::Black, None, &limits)
+    };
+    let unsound = search(false).score.expect("depth 6 completes");
+    assert!(
+        unsound <= -PROVEN_SCORE,
+        "the position no longer shows the false loss: {unsound}"
+    );
+    let sound = search(true);
+    let score = sound.score.expect("depth 6 completes");
+    assert!(score > -PROVEN_SCORE, "false loss: {score}");
+    assert_eq!(format_move(sound.best_move), "g6", "score {score}");
+}

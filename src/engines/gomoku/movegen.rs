@@ -55,6 +55,21 @@ pub fn generate_ordered(
     }
 }
 
+/// Clears `out` and fills it with the quiet candidates [`generate_ordered`]
+/// lists when nothing is forced, whether or not something is: at a node
+/// where every forced reply loses, a quiet move can still defend, by
+/// preparing a counter-four for the block it will have to make.
+pub fn generate_quiet(
+    board: &ThreatBoard,
+    side: Player,
+    limit: usize,
+    order: MoveOrder,
+    out: &mut MoveList<GomokuMove>,
+) {
+    out.clear();
+    push_quiet(board, side, limit, order, None, out);
+}
+
 /// Clears `out` and, if something is forced for `side` to move (a five to
 /// make or block, a four to make or stop; [`generate`]'s first cases),
 /// fills it with those moves and returns `true`.

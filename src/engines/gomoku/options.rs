@@ -87,6 +87,12 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("futility_depth", |c, v| {
         number(&mut c.main.futility_depth, v, PLIES)
     }),
+    ("reverse_futility_depth", |c, v| {
+        number(&mut c.main.reverse_futility_depth, v, PLIES)
+    }),
+    ("reverse_futility_improving_plies", |c, v| {
+        number(&mut c.main.reverse_futility_improving_plies, v, PLIES)
+    }),
     ("lmr_depth", |c, v| number(&mut c.main.lmr_depth, v, PLIES)),
     ("lmr_moves", |c, v| number(&mut c.main.lmr_moves, v, MOVES)),
     ("lmr_divisor_tenths", |c, v| {

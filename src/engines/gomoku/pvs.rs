@@ -23,7 +23,7 @@
 use std::time::Instant;
 
 use super::evaluator::{EvalWeights, Evaluation};
-use super::movegen::generate_ordered;
+use super::movegen::{generate_ordered, generate_quiet};
 use super::policy::MoveOrder;
 use super::threat::Threat;
 use super::threat_board::{ThreatBoard, UndoStack};
@@ -67,8 +67,17 @@ pub struct PvsConfig {
     pub aspiration: i32,
     /// Futility margin per ply of remaining depth.
     pub futility_margin: i32,
-    /// Deepest remaining depth where futility pruning applies.
+    /// Deepest remaining depth where futility pruning applies: past the
+    /// first move, quiet moves are skipped at a node whose static value is
+    /// `futility_margin * depth` or more below alpha.
     pub futility_depth: i32,
+    /// Deepest remaining depth where reverse futility pruning applies: a
+    /// node whose static value clears beta by `futility_margin * depth`
+    /// returns it unsearched.
+    pub reverse_futility_depth: i32,
+    /// Reverse futility at a node whose static value improved on the same
+    /// side's previous node: the margin counts this many plies fewer.
+    pub reverse_futility_improving_plies: i32,
     /// Shallowest remaining depth where late moves are reduced.
     pub lmr_depth: i32,
     /// Moves searched unreduced before reductions start.
@@ -107,7 +116,9 @@ pub struct PvsConfig {
     pub stand_pat_before_probe: bool,
     /// Keep a lost-looking node's proof sound: no move is pruned while every
     /// move searched so far loses by force, and when all `branch_limit`
-    /// moves lose, the candidates past the limit are searched too. Without
+    /// moves (or all forced replies to a four-three or an open three) lose,
+    /// the other candidates are searched too: past the limit, or quiet moves
+    /// that defend by making the coming block a counter-four. Without
     /// it the search "proves" wins the opponent can parry with a move it
     /// never looked at, and stops thinking on them.
     pub sound_losses: bool,
@@ -159,6 +170,8 @@ impl Default for PvsConfig {
             aspiration: 60,
             futility_margin: 250,
             futility_depth: 2,
+            reverse_futility_depth: 2,
+            reverse_futility_improving_plies: 0,
             lmr_depth: 2,
             lmr_moves: 2,
             // 20 at first, 15 then 10: each stronger reduction measured
@@ -240,8 +253,6 @@ struct Root<'a> {
     moves: &'a mut MoveList<GomokuMove>,
     side: Player,
     started: Instant,
-    /// One root move: the first iteration is the answer.
-    single: bool,
 }
 
 impl RootSearch for Root<'_> {
@@ -261,9 +272,12 @@ impl RootSearch for Root<'_> {
         // A partial move counts only from an iteration cut short.
         self.pvs.partial_best = None;
         let solved = matches!(plies_to_end(score), Some(plies) if plies <= depth);
+        // One root move (a sound loss may have widened it): the first
+        // iteration is the answer.
+        let single = self.moves.len() == 1;
         // A helper runs on until the main search is done.
         let soft_stop = !self.pvs.budget.is_helper() && self.pvs.past_soft_limit(self.started);
-        !(solved || self.single || self.pvs.budget.limits().out_of_time() || soft_stop)
+        !(solved || single || self.pvs.budget.limits().out_of_time() || soft_stop)
     }
 }
 
@@ -380,7 +394,6 @@ impl PvsSearch {
         };
         self.partial_best = None;
         let mut root = Root {
-            single: moves.len() == 1,
             pvs: self,
             moves: &mut moves,
             side,
@@ -437,20 +450,36 @@ impl PvsSearch {
         let alpha_before = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_index = 0;
-        for i in 0..moves.len() {
-            let m = moves[i];
+        let mut widened = false;
+        let mut i = 0;
+        loop {
+            if i == moves.len() {
+                // Every root move loses: as in `pvs`, a sound proof needs
+                // the quiet moves too (they stay for later iterations).
+                if !self.config.sound_losses || widened || !is_loss(best_score) {
+                    break;
+                }
+                widened = true;
+                self.append_quiet(side, moves);
+                if i == moves.len() {
+                    break;
+                }
+            }
+            let index = i;
+            let m = moves[index];
+            i += 1;
             let tactical = self.is_tactical(side, m.index());
-            let reduction = if i >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
-                (self.late_move_reduction(depth, i) - 1).clamp(0, depth - 2)
+            let reduction = if index >= 2 * self.config.lmr_moves && depth >= 3 && !tactical {
+                (self.late_move_reduction(depth, index) - 1).clamp(0, depth - 2)
             } else {
                 0
             };
-            let score = self.search_move(m, side, depth, 0, alpha, beta, i == 0, reduction)?;
+            let score = self.search_move(m, side, depth, 0, alpha, beta, index == 0, reduction)?;
             if score > best_score {
                 best_score = score;
-                best_index = i;
+                best_index = index;
                 if score > alpha {
-                    if i > 0 {
+                    if index > 0 {
                         // Searched after the previous best and found better.
                         self.partial_best = Some(m);
                     }
@@ -669,10 +698,12 @@ impl PvsSearch {
         // The opponent has no double threat that needs an answer now.
         let quiet = self.board.count(opponent, Threat::DoubleThree) == 0
             && self.board.count_at_least(opponent, Threat::FourThree) == 0;
+        let reverse_margin_plies =
+            depth - improving as i32 * self.config.reverse_futility_improving_plies;
         if !pv_node
             && quiet
-            && depth <= self.config.futility_depth
-            && static_eval - self.config.futility_margin * depth >= beta
+            && depth <= self.config.reverse_futility_depth
+            && static_eval - self.config.futility_margin * reverse_margin_plies >= beta
             && !is_proven(beta)
         {
             return Some(static_eval);
@@ -860,29 +891,32 @@ impl PvsSearch {
         }
     }
 
-    /// Appends to `moves` the candidates the branch limit left out, best
-    /// first (keys below every key already there).
+    /// Appends to `moves` the quiet candidates the branch limit or the
+    /// forced replies left out, best first (keys below every key already
+    /// there).
     fn append_unsearched(
         &self,
         side: Player,
         moves: &mut MoveList<GomokuMove>,
         keys: &mut [i64; MAX_MOVES],
     ) {
+        let first_new = moves.len();
+        self.append_quiet(side, moves);
+        // Best first, below every key already there.
+        let lowest = i64::MIN / 2;
+        let count = moves.len() - first_new;
+        for (k, key) in keys[first_new..moves.len()].iter_mut().enumerate() {
+            *key = lowest + (count - k) as i64;
+        }
+    }
+
+    /// Appends to `moves`, best first, the quiet candidates it lacks.
+    fn append_quiet(&self, side: Player, moves: &mut MoveList<GomokuMove>) {
         let mut all = MoveList::new();
-        generate_ordered(
-            &self.board,
-            side,
-            MAX_MOVES,
-            self.config.policy,
-            None,
-            &mut all,
-        );
-        let mut key = i64::MIN / 2;
-        for &m in all.iter().rev() {
+        generate_quiet(&self.board, side, MAX_MOVES, self.config.policy, &mut all);
+        for &m in all.iter() {
             if !moves.contains(m) {
-                keys[moves.len()] = key;
                 moves.push(m);
-                key += 1;
             }
         }
     }
