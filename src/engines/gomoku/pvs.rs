@@ -458,7 +458,7 @@ impl PvsSearch {
             if i == moves.len() {
                 // Every root move loses: as in `pvs`, a sound proof needs
                 // the quiet moves too (they stay for later iterations).
-                if !self.config.sound_losses || widened || !is_loss(best_score) {
+                if !self.must_widen(widened, best_score) {
                     break;
                 }
                 widened = true;
@@ -735,14 +735,13 @@ impl PvsSearch {
             && self.config.fail_high_margin > 0
             && static_eval >= beta + self.config.fail_high_margin * depth
             && !is_proven(beta);
-        let sound_losses = self.config.sound_losses;
         let mut widened = false;
         let mut i = 0;
         loop {
             if i == moves.len() {
                 // Every move searched loses: a proof needs those past the
                 // branch limit too.
-                if !sound_losses || widened || !is_loss(best_score) {
+                if !self.must_widen(widened, best_score) {
                     break;
                 }
                 widened = true;
@@ -768,7 +767,7 @@ impl PvsSearch {
             }
             let tactical = self.is_tactical(side, m.index());
             // While every move so far loses, none may be skipped.
-            let keep_searching = sound_losses && is_loss(best_score);
+            let keep_searching = self.config.sound_losses && is_loss(best_score);
             let may_prune = !tactical && !keep_searching;
             if index > 0 && futile && may_prune {
                 continue;
@@ -891,6 +890,12 @@ impl PvsSearch {
                 (pattern << 20) + history.min((1 << 20) - 1)
             };
         }
+    }
+
+    /// Whether a move list in which every move lost (`best_score`) is
+    /// widened before the loss is reported: once, with `sound_losses`.
+    fn must_widen(&self, widened: bool, best_score: i32) -> bool {
+        self.config.sound_losses && !widened && is_loss(best_score)
     }
 
     /// Appends to `moves` the quiet candidates the branch limit or the
