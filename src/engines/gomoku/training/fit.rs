@@ -9,7 +9,7 @@ use crate::engines::gomoku::trained::{
     WEIGHT_SCALE,
 };
 use crate::game::{Game, Outcome, Player};
-use crate::games::{Gomoku, GomokuMove};
+use crate::games::Gomoku;
 
 use super::selfplay::{mix, GameRecord};
 
@@ -28,6 +28,13 @@ pub struct Sample<F = Vec<i32>> {
     pub embedded: Vec<i32>,
     /// 1 if the side to move won, 0 if it lost, 0.5 for a draw.
     pub won: f64,
+    /// The score of the search that chose the move played here, for the
+    /// side to move, if the games file kept it.
+    pub search: Option<i32>,
+    /// What the fit is fitted to: `won`, or with [`label_by_search`] a
+    /// blend of `won` and what the search score predicts. Every reported
+    /// loss is against `won`, the outcome.
+    pub target: f64,
     /// From a held-out game.
     pub held_out: bool,
 }
@@ -55,7 +62,7 @@ pub fn samples_with<F>(
 ) -> Vec<Sample<F>> {
     let hand_weights = EvalWeights::default();
     let mut samples = Vec::new();
-    for_undecided_positions(games, |game, board, me, _| {
+    for_undecided_positions(games, |game, board, me, ply| {
         let won = match game.outcome {
             Outcome::Win(winner) => (winner == me) as u8 as f64,
             Outcome::Draw => 0.5,
@@ -69,19 +76,89 @@ pub fn samples_with<F>(
                 .map(|(_, weights)| evaluate_trained(board, me, weights))
                 .collect(),
             won,
+            search: game.scores[ply],
+            target: won,
             held_out: is_held_out(game.index),
         });
     });
     samples
 }
 
-/// Replays `games` and calls `visit(game, board, mover, move played)` at
+/// Search scores beyond this many units (proven wins and losses among
+/// them) count as this many in [`label_by_search`]: past it the outcome is
+/// all but certain, and an unclamped proof (a million units) would set the
+/// scale.
+pub const SEARCH_LABEL_CLAMP: i32 = 4000;
+
+/// How the search scores were turned into labels ([`label_by_search`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchLabels {
+    /// `sigmoid(scale * score + bias)` predicts the outcome (both fitted on
+    /// the training positions, the score clamped to
+    /// [`SEARCH_LABEL_CLAMP`]).
+    pub scale: f64,
+    pub bias: f64,
+    /// That prediction's log-loss against the outcomes: how much the
+    /// search knows beyond the static evaluations (the baselines).
+    pub losses: Losses,
+    /// The share of the target that is the search's prediction.
+    pub weight: f64,
+    /// Positions with a search score (the others keep the outcome).
+    pub labelled: usize,
+}
+
+/// Sets each sample's target to `(1 - weight) * won + weight * p`, where
+/// `p` is the outcome its search score predicts (a logistic fit of the
+/// outcomes on the clamped scores of the training positions); samples
+/// without a score keep `won`. The search saw deeper than any static
+/// evaluation, and each position gets its own label rather than its
+/// game's one result. `None` if no training position has a score.
+pub fn label_by_search<F>(
+    samples: &mut [Sample<F>],
+    weight: f64,
+    config: &FitConfig,
+) -> Option<SearchLabels> {
+    let clamped = |s: &Sample<F>| {
+        s.search
+            .map(|x| x.clamp(-SEARCH_LABEL_CLAMP, SEARCH_LABEL_CLAMP) as f64)
+    };
+    let (inputs, won): (Vec<Vec<f64>>, Vec<f64>) = samples
+        .iter()
+        .filter(|s| !s.held_out)
+        .filter_map(|s| clamped(s).map(|x| (vec![x], s.won)))
+        .unzip();
+    if inputs.is_empty() {
+        return None;
+    }
+    let (w, bias) = logistic(&inputs, &won, config);
+    let scale = w[0];
+    let predict = |s: &Sample<F>| clamped(s).map(|x| sigmoid(scale * x + bias));
+    let with_scores: Vec<&Sample<F>> = samples.iter().filter(|s| s.search.is_some()).collect();
+    let losses = losses(&with_scores, |s| predict(s).expect("has a score"));
+    let mut labelled = 0;
+    for s in samples.iter_mut() {
+        if let Some(p) = predict(s) {
+            s.target = (1.0 - weight) * s.won + weight * p;
+            labelled += 1;
+        }
+    }
+    Some(SearchLabels {
+        scale,
+        bias,
+        losses,
+        weight,
+        labelled,
+    })
+}
+
+/// Replays `games` and calls `visit(game, board, mover, ply)` (the move
+/// played is `game.moves[ply]`) at
 /// every position after the opening that is not already decided: the mover
 /// has a five or an open four, or must block a five (the search settles
 /// those itself). Every fit's positions come from here.
 pub fn for_undecided_positions(
     games: &[GameRecord],
-    mut visit: impl FnMut(&GameRecord, &ThreatBoard, Player, GomokuMove),
+    mut visit: impl FnMut(&GameRecord, &ThreatBoard, Player, usize),
 ) {
     for game in games {
         let mut pos = Gomoku::start();
@@ -91,7 +168,7 @@ pub fn for_undecided_positions(
             let decided = board.count_at_least(me, Threat::FlexFour) > 0
                 || board.count(me.opponent(), Threat::Five) > 0;
             if ply >= game.opening_len && !decided {
-                visit(game, &board, me, m);
+                visit(game, &board, me, ply);
             }
             board.place(m.index(), me);
             pos.try_play(m).expect("games files hold legal games");
@@ -222,9 +299,13 @@ pub(super) fn log_loss(p: f64, won: f64) -> f64 {
 }
 
 /// Mean log-loss of `predict` over the training and the held-out samples.
-pub(super) fn losses<F>(samples: &[Sample<F>], predict: impl Fn(&Sample<F>) -> f64) -> Losses {
+pub(super) fn losses<F, S: std::borrow::Borrow<Sample<F>>>(
+    samples: &[S],
+    predict: impl Fn(&Sample<F>) -> f64,
+) -> Losses {
     let mut sums = [(0.0, 0usize); 2];
     for s in samples {
+        let s = s.borrow();
         let sum = &mut sums[s.held_out as usize];
         sum.0 += log_loss(predict(s), s.won);
         sum.1 += 1;
@@ -253,9 +334,9 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
     let baselines = baselines(samples, config);
     let hand_scale = baselines.hand_scale;
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
-    let won: Vec<f64> = train.iter().map(|s| s.won).collect();
+    let targets: Vec<f64> = train.iter().map(|s| s.target).collect();
     let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s)).collect();
-    let (w, bias) = logistic(&inputs, &won, config);
+    let (w, bias) = logistic(&inputs, &targets, config);
     let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s), &w) + bias));
 
     // In evaluation units: one unit moves the logit by `hand_scale`.

@@ -24,8 +24,8 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use fit::{
-    baselines, fit, is_held_out, samples_of, samples_with, Baselines, FitConfig, FitReport,
-    FittedWeights, Losses, Sample,
+    baselines, fit, is_held_out, label_by_search, samples_of, samples_with, Baselines, FitConfig,
+    FitReport, FittedWeights, Losses, Sample, SearchLabels, SEARCH_LABEL_CLAMP,
 };
 pub use policy_fit::{
     describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,
@@ -252,6 +252,54 @@ mod tests {
                 me = me.opponent();
             }
         }
+    }
+
+    /// Self-play keeps a search score for every move it searched (none for
+    /// the opening and random plies), the line round-trips with them, and
+    /// labels blended from those scores are what a fit takes: the scores
+    /// predict the outcomes better than a constant, every scored position's
+    /// target moves off its bare outcome, and a fit to them lowers its loss.
+    #[test]
+    fn search_scores_label_the_positions() {
+        let config = light_self_play(7, 300);
+        let openings = openings();
+        let games: Vec<GameRecord> = (0..16).map(|i| play_game(&openings, i, &config)).collect();
+        for game in &games {
+            let searched = game.opening_len + config.random_plies as usize;
+            assert_eq!(game.scores.len(), game.moves.len());
+            assert!(game.scores[..searched].iter().all(Option::is_none));
+            assert!(game.scores[searched..].iter().all(Option::is_some));
+            assert_eq!(GameRecord::parse_line(&game.to_line()).as_ref(), Some(game));
+        }
+        let mut samples = samples_of(&games);
+        let outcomes: Vec<f64> = samples.iter().map(|s| s.target).collect();
+        assert!(samples.iter().zip(&outcomes).all(|(s, &won)| s.won == won));
+        let labels = label_by_search(&mut samples, 0.5, &FitConfig::default()).unwrap();
+        let constant = baselines(&samples, &FitConfig::default()).constant;
+        assert!(labels.scale > 0.0, "{labels:?}");
+        assert!(labels.losses.train < constant.train, "{labels:?}");
+        assert_eq!(
+            labels.labelled,
+            samples.iter().filter(|s| s.search.is_some()).count()
+        );
+        for s in samples.iter().filter(|s| s.search.is_some()) {
+            assert!(
+                s.target > 0.0 && s.target < 1.0 && s.target != s.won,
+                "{s:?}"
+            );
+            assert!((s.target - s.won).abs() <= 0.5);
+        }
+        let report = fit(&samples, &FitConfig::default());
+        assert!(
+            report.trained.train < constant.train - 0.05,
+            "{}",
+            describe(&report)
+        );
+        // A games file of the old form (no scores field) still reads.
+        let old = games[0].to_line().rsplit_once('\t').unwrap().0.to_string();
+        let record = GameRecord::parse_line(&old).unwrap();
+        assert!(record.scores.iter().all(Option::is_none));
+        assert_eq!(record.moves, games[0].moves);
     }
 
     /// Lines cut short or otherwise broken are skipped when reading a games

@@ -52,7 +52,8 @@ pub struct PolicySample {
 /// a candidate (an opening's far stone) is left out.
 pub fn policy_samples_of(games: &[GameRecord]) -> Vec<PolicySample> {
     let mut samples = Vec::new();
-    for_undecided_positions(games, |game, board, me, m| {
+    for_undecided_positions(games, |game, board, me, ply| {
+        let m = game.moves[ply];
         let them = me.opponent();
         let mut candidates = Vec::new();
         let mut played = None;

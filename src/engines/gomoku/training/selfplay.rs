@@ -13,7 +13,8 @@ use crate::engines::gomoku::notation::{format_move, parse_moves};
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::games::{Gomoku, GomokuMove};
-use crate::search::{Limits, Searcher};
+use crate::search::score::WIN_SCORE;
+use crate::search::{Limits, SearchResult, Searcher};
 
 /// How training games are played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,12 +41,21 @@ pub struct GameRecord {
     pub opening_len: usize,
     /// Every move from the empty board, the opening included.
     pub moves: Vec<GomokuMove>,
+    /// Per move, the score of the search that chose it, for the side that
+    /// played it, in evaluation units (a proven win or loss as
+    /// `±WIN_SCORE` less its distance): a label better informed than the
+    /// game's result. `None` for the opening's and the random plies, and
+    /// for every move of a game played before scores were kept (such a
+    /// line has no scores field).
+    pub scores: Vec<Option<i32>>,
     pub outcome: Outcome,
 }
 
 impl GameRecord {
     /// One line of a games file: `INDEX<tab>RESULT<tab>OPENING_LEN<tab>MOVES`,
-    /// the result `black`, `white` or `draw`, the moves as in `h8 f6 e4`.
+    /// the result `black`, `white` or `draw`, the moves as in `h8 f6 e4`;
+    /// then, if any move has a score, `<tab>SCORES`: one per move, `-` for
+    /// none, as in `- - - 35 -20`.
     pub fn to_line(&self) -> String {
         let result = match self.outcome {
             Outcome::Win(Player::Black) => "black",
@@ -53,19 +63,29 @@ impl GameRecord {
             Outcome::Draw => "draw",
         };
         let moves: Vec<String> = self.moves.iter().map(|&m| format_move(m)).collect();
-        format!(
+        let mut line = format!(
             "{}\t{result}\t{}\t{}",
             self.index,
             self.opening_len,
             moves.join(" ")
-        )
+        );
+        if self.scores.iter().any(Option::is_some) {
+            let scores: Vec<String> = self
+                .scores
+                .iter()
+                .map(|s| s.map_or_else(|| "-".to_string(), |s| s.to_string()))
+                .collect();
+            line.push('\t');
+            line.push_str(&scores.join(" "));
+        }
+        line
     }
 
     /// Parses a line written by [`GameRecord::to_line`]; `None` if it is
     /// malformed (e.g. cut short by an interrupted run).
     pub fn parse_line(line: &str) -> Option<GameRecord> {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [index, result, opening_len, moves] = fields[..] else {
+        let (&[index, result, opening_len, moves], scores) = fields.split_at_checked(4)? else {
             return None;
         };
         let outcome = match result {
@@ -75,16 +95,31 @@ impl GameRecord {
             _ => return None,
         };
         let moves = parse_moves(moves).ok()?;
+        let scores: Vec<Option<i32>> = match scores {
+            [] => vec![None; moves.len()],
+            [scores] => scores
+                .split(' ')
+                .map(|s| match s {
+                    "-" => Some(None),
+                    s => s.parse().ok().map(Some),
+                })
+                .collect::<Option<_>>()?,
+            _ => return None,
+        };
         let opening_len: usize = opening_len.parse().ok()?;
         // A record must replay to its stated end.
         let mut pos = Gomoku::start();
         for &m in &moves {
             pos.try_play(m).ok()?;
         }
-        (opening_len <= moves.len() && pos.outcome() == Some(outcome)).then_some(GameRecord {
+        (opening_len <= moves.len()
+            && scores.len() == moves.len()
+            && pos.outcome() == Some(outcome))
+        .then_some(GameRecord {
             index: index.parse().ok()?,
             opening_len,
             moves,
+            scores,
             outcome,
         })
     }
@@ -108,13 +143,15 @@ pub fn play_game(openings: &[Vec<GomokuMove>], index: u64, config: &SelfPlayConf
     let mut pos = Gomoku::start();
     let mut board = ThreatBoard::new();
     let mut moves = Vec::new();
-    let mut play = |pos: &mut Gomoku, board: &mut ThreatBoard, m: GomokuMove| {
+    let mut scores = Vec::new();
+    let mut play = |pos: &mut Gomoku, board: &mut ThreatBoard, m: GomokuMove, score| {
         board.place(m.index(), pos.side_to_move());
         pos.try_play(m).expect("training games play legal moves");
         moves.push(m);
+        scores.push(score);
     };
     for &m in opening {
-        play(&mut pos, &mut board, m);
+        play(&mut pos, &mut board, m, None);
     }
     let mut candidates = MoveList::new();
     for _ in 0..config.random_plies {
@@ -128,7 +165,7 @@ pub fn play_game(openings: &[Vec<GomokuMove>], index: u64, config: &SelfPlayConf
             &mut candidates,
         );
         let m = candidates[rng.gen_range(0..candidates.len())];
-        play(&mut pos, &mut board, m);
+        play(&mut pos, &mut board, m, None);
     }
     // One engine per side, as two separate bots would be.
     let mut engines = [
@@ -141,13 +178,32 @@ pub fn play_game(openings: &[Vec<GomokuMove>], index: u64, config: &SelfPlayConf
             break outcome;
         }
         let side = pos.side_to_move().index();
-        let m = engines[side].choose_move(&pos, &limits).best_move;
-        play(&mut pos, &mut board, m);
+        let result = engines[side].choose_move(&pos, &limits);
+        play(
+            &mut pos,
+            &mut board,
+            result.best_move,
+            Some(score_of(&result)),
+        );
     };
     GameRecord {
         index,
         opening_len: opening.len(),
         moves,
+        scores,
         outcome,
     }
+}
+
+/// A search's score for the side to move: its own, or for a threat solver's
+/// win (which reports a value but no score) `WIN_SCORE`; a result with
+/// neither (the first stone) scores 0.
+fn score_of(result: &SearchResult<GomokuMove>) -> i32 {
+    result.score.unwrap_or(if result.value >= 1.0 {
+        WIN_SCORE
+    } else if result.value <= -1.0 {
+        -WIN_SCORE
+    } else {
+        0
+    })
 }

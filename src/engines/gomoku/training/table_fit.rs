@@ -299,8 +299,8 @@ fn loss_and_gradient(train: &[&Sample<CodeCounts>], w: &[f64]) -> (f64, Vec<f64>
     let mut loss = 0.0;
     for s in train {
         let p = sigmoid(logit(s, w));
-        loss += log_loss(p, s.won);
-        let (g, phi) = ((p - s.won) / n, phase_of(s.stones));
+        loss += log_loss(p, s.target);
+        let (g, phi) = ((p - s.target) / n, phase_of(s.stones));
         inputs(&s.features, |f, x| {
             gradient[2 * f] += g * x * (1.0 - phi);
             gradient[2 * f + 1] += g * x * phi;
@@ -618,6 +618,8 @@ mod tests {
                     hand: 0,
                     embedded: Vec::new(),
                     won: 0.0,
+                    search: None,
+                    target: 0.0,
                     held_out: false,
                 };
                 let trained = evaluate_trained(&board, me, &TRAINED3_WEIGHTS) as f64;
