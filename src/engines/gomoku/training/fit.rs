@@ -239,8 +239,8 @@ pub struct Baselines {
     pub hand_scale: f64,
     pub hand_bias: f64,
     /// Each embedded trained evaluation by name ([`EMBEDDED_WEIGHTS`]), its
-    /// scale and bias fitted as the hand evaluation's.
-    pub embedded: Vec<(&'static str, Losses)>,
+    /// scale (logit per unit) and bias fitted as the hand evaluation's.
+    pub embedded: Vec<(&'static str, Losses, f64)>,
 }
 
 /// The [`Baselines`] of `samples`: each baseline's scale and bias fitted on
@@ -263,7 +263,7 @@ pub fn baselines<F>(samples: &[Sample<F>], config: &FitConfig) -> Baselines {
             let inputs: Vec<Vec<f64>> = train.iter().map(|s| vec![s.embedded[i] as f64]).collect();
             let (w, bias) = logistic(&inputs, &won, config);
             let fitted = losses(samples, |s| sigmoid(w[0] * s.embedded[i] as f64 + bias));
-            (name, fitted)
+            (name, fitted, w[0])
         })
         .collect();
     Baselines {

@@ -94,9 +94,9 @@ pub fn describe_baselines(baselines: &Baselines) -> String {
     let embedded: String = baselines
         .embedded
         .iter()
-        .map(|(name, losses)| {
+        .map(|(name, losses, scale)| {
             format!(
-                "log-loss embedded {name} (best scale and bias): {}\n",
+                "log-loss embedded {name} (best scale {scale:.6}/unit and bias): {}\n",
                 l(losses)
             )
         })
