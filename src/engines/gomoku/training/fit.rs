@@ -238,8 +238,9 @@ pub struct Baselines {
     /// speak the hand evaluation's units (the search's margins assume them).
     pub hand_scale: f64,
     pub hand_bias: f64,
-    /// Each embedded trained evaluation by name ([`EMBEDDED_WEIGHTS`]), its
-    /// scale (logit per unit) and bias fitted as the hand evaluation's.
+    /// Each embedded trained evaluation by name ([`EMBEDDED_WEIGHTS`]): its
+    /// losses and its scale (logit per unit), the scale and a bias fitted
+    /// as the hand evaluation's.
     pub embedded: Vec<(&'static str, Losses, f64)>,
 }
 

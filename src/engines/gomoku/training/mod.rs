@@ -4,6 +4,8 @@
 //!    file, so an interrupted run resumes with the games it lacks;
 //! 2. every undecided position after the opening, labelled by the game's
 //!    result, split by game into training and held-out ([`samples_of`]);
+//!    optionally the label blended with the outcome the position's search
+//!    score predicts ([`label_by_search`]);
 //! 3. a logistic regression of the result on the features, scaled into the
 //!    hand evaluation's units ([`fit`]), written as the embedded weight file
 //!    ([`weights_source`]); or the same for the table evaluation's sparse
