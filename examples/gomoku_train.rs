@@ -8,6 +8,9 @@
 //! # Fit and write the embedded weights:
 //! cargo run --release --example gomoku_train -- fit games.tsv \
 //!     --out src/engines/gomoku/trained3_weights.rs
+//! # The same fit to a blend of outcome and search score (games of this selfplay keep
+//! # each searched move's score; e.g. data/gomoku-games-s31.tsv.xz, unpacked):
+//! cargo run --release --example gomoku_train -- fit games.tsv --search-weight 0.5
 //! # Fit the table evaluation and write its weight file:
 //! cargo run --release --example gomoku_train -- fit-table games.tsv \
 //!     --out data/gomoku-table.bin
