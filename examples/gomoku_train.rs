@@ -278,7 +278,7 @@ fn search_labels<F>(samples: &mut [Sample<F>], weight: f64) -> Result<String> {
          scale {:.6}/unit, bias {:.3}\n\
          log-loss search score (the labels' prediction): train {:.4}, held-out {:.4}\n",
         labels.labelled,
-        labels.weight,
+        weight,
         labels.scale,
         labels.bias,
         labels.losses.train,

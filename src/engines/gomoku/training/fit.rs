@@ -101,8 +101,6 @@ pub struct SearchLabels {
     /// That prediction's log-loss against the outcomes: how much the
     /// search knows beyond the static evaluations (the baselines).
     pub losses: Losses,
-    /// The share of the target that is the search's prediction.
-    pub weight: f64,
     /// Positions with a search score (the others keep the outcome).
     pub labelled: usize,
 }
@@ -146,7 +144,6 @@ pub fn label_by_search<F>(
         scale,
         bias,
         losses,
-        weight,
         labelled,
     })
 }

@@ -188,6 +188,19 @@ mod tests {
             .collect()
     }
 
+    /// Games `0..count` of `config` from [`openings`], each checked to
+    /// round-trip through its games-file line.
+    fn light_games(config: &SelfPlayConfig, count: u64) -> Vec<GameRecord> {
+        let openings = openings();
+        let games: Vec<GameRecord> = (0..count)
+            .map(|i| play_game(&openings, i, config))
+            .collect();
+        for game in &games {
+            assert_eq!(GameRecord::parse_line(&game.to_line()).as_ref(), Some(game));
+        }
+        games
+    }
+
     /// A tiny seeded run: a few quick games, then a fit whose loss is below
     /// the constant's (the fit learns something) and whose written weight
     /// file parses back into its records' form.
@@ -198,13 +211,9 @@ mod tests {
         // default's trained one fit the line features no better than the
         // constant on the held-out ones: seed 5 gave 0.6970 against 0.6932).
         let config = light_self_play(5, 300);
-        let openings = openings();
-        let games: Vec<GameRecord> = (0..24).map(|i| play_game(&openings, i, &config)).collect();
-        for game in &games {
-            assert_eq!(GameRecord::parse_line(&game.to_line()).as_ref(), Some(game));
-        }
+        let games = light_games(&config, 24);
         // Seeded: the same game again.
-        assert_eq!(play_game(&openings, 3, &config), games[3]);
+        assert_eq!(play_game(&openings(), 3, &config), games[3]);
         let samples = samples_of(&games);
         assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
         let report = fit(&samples, &FitConfig::default());
@@ -264,14 +273,12 @@ mod tests {
     #[test]
     fn search_scores_label_the_positions() {
         let config = light_self_play(7, 300);
-        let openings = openings();
-        let games: Vec<GameRecord> = (0..16).map(|i| play_game(&openings, i, &config)).collect();
+        let games = light_games(&config, 16);
         for game in &games {
             let searched = game.opening_len + config.random_plies as usize;
             assert_eq!(game.scores.len(), game.moves.len());
             assert!(game.scores[..searched].iter().all(Option::is_none));
             assert!(game.scores[searched..].iter().all(Option::is_some));
-            assert_eq!(GameRecord::parse_line(&game.to_line()).as_ref(), Some(game));
         }
         let mut samples = samples_of(&games);
         let outcomes: Vec<f64> = samples.iter().map(|s| s.target).collect();
