@@ -1,11 +1,13 @@
 //! The static evaluations of the main search: the hand-set [`evaluate`],
-//! the trained linear one ([`evaluate_trained`]) and the pattern-code table
+//! the trained linear one ([`evaluate_trained`], plus the threat-mask
+//! values [`threat_mask_value`]) and the pattern-code table
 //! ([`evaluate_table`]), chosen by [`Evaluation`].
 
 use super::table::{evaluate_table, TableWeights};
 use super::table_file::embedded_table;
 use super::threat::Threat;
 use super::threat_board::ThreatBoard;
+use super::threat_mask::{threat_mask_value, ThreatMaskValues, THREAT_MASK_VALUES};
 use super::trained::{evaluate_trained, TrainedWeights, TRAINED3_WEIGHTS};
 use crate::game::Player;
 
@@ -75,18 +77,19 @@ pub enum Evaluation {
     /// engines' evaluation; `evaluation=hand`).
     #[default]
     Hand,
-    /// [`evaluate_trained`] with the given weights.
-    Trained(&'static TrainedWeights),
+    /// [`evaluate_trained`] with the given weights plus the
+    /// [`threat_mask_value`] under the given values (fitted on top of them).
+    Trained(&'static TrainedWeights, &'static ThreatMaskValues),
     /// [`evaluate_table`] with the given table (`evaluation=table`: the
     /// embedded one; `weights=PATH`: a file's).
     Table(&'static TableWeights),
 }
 
 impl Evaluation {
-    /// The default engine's trained evaluation (`trained3`,
-    /// `evaluation=trained`).
+    /// The default engine's trained evaluation (`trained3` and the
+    /// threat-mask values fitted on top of it, `evaluation=trained`).
     pub fn trained() -> Self {
-        Evaluation::Trained(&TRAINED3_WEIGHTS)
+        Evaluation::Trained(&TRAINED3_WEIGHTS, &THREAT_MASK_VALUES)
     }
 
     /// The embedded table evaluation (`evaluation=table`).
@@ -111,7 +114,9 @@ impl Evaluation {
     pub fn evaluate(self, board: &ThreatBoard, me: Player, hand: &EvalWeights) -> i32 {
         match self {
             Evaluation::Hand => evaluate(board, me, hand),
-            Evaluation::Trained(weights) => evaluate_trained(board, me, weights),
+            Evaluation::Trained(weights, threats) => {
+                evaluate_trained(board, me, weights) + threat_mask_value(board, me, threats)
+            }
             Evaluation::Table(table) => {
                 debug_assert!(board.table().is_some_and(|t| std::ptr::eq(t, table)));
                 evaluate_table(board, me)

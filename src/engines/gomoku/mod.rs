@@ -31,6 +31,7 @@ mod table;
 mod table_file;
 mod threat;
 mod threat_board;
+mod threat_mask;
 mod trained;
 pub mod training;
 mod vcf;
@@ -60,6 +61,10 @@ pub use table_file::{
 };
 pub use threat::Threat;
 pub use threat_board::{ThreatBoard, UndoStack};
+pub use threat_mask::{
+    threat_mask, threat_mask_value, ThreatMaskValues, THREAT_MASKS, THREAT_MASK_BITS,
+    THREAT_MASK_VALUES,
+};
 pub use trained::{
     evaluate_trained, feature_names, features, linear_value, TrainedWeights, EMBEDDED_WEIGHTS,
     FEATURES, PHASE_STONES, TRAINED3_WEIGHTS, WEIGHT_SCALE,

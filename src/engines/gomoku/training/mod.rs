@@ -18,6 +18,7 @@ mod fit;
 mod policy_fit;
 mod selfplay;
 mod table_fit;
+mod threat_fit;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -36,6 +37,9 @@ pub use policy_fit::{
 pub use selfplay::{mix, play_game, GameRecord, SelfPlayConfig};
 pub use table_fit::{
     code_counts, fit_table, table_value, CodeCounts, TableFitConfig, TableFitReport,
+};
+pub use threat_fit::{
+    describe_threat_fit, fit_threat_mask, threat_values_source, ThreatFitConfig, ThreatFitReport,
 };
 
 use super::trained::{feature_names, PHASE_STONES, WEIGHT_SCALE};
@@ -178,6 +182,7 @@ mod tests {
     use crate::engines::gomoku::notation::parse_moves;
     use crate::engines::gomoku::table::{evaluate_table, TableWeights};
     use crate::engines::gomoku::threat_board::ThreatBoard;
+    use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASKS};
     use crate::engines::gomoku::trained::FEATURES;
     use crate::game::Player;
 
@@ -263,6 +268,21 @@ mod tests {
                 me = me.opponent();
             }
         }
+
+        // The threat-mask values on top of the embedded evaluation: the
+        // objective descends, the training loss drops below the embedded
+        // evaluation's own, and the written file has a value per mask.
+        let samples = samples_with(&games, threat_mask);
+        let report = fit_threat_mask(&samples, &ThreatFitConfig::default());
+        let text = describe_threat_fit(&report);
+        let objective = &report.objective;
+        assert!(objective.last() < objective.first(), "{objective:?}");
+        let embedded = report.baselines.embedded[0].1;
+        assert!(report.rounded.train < embedded.train, "{text}");
+        assert!(report.values.iter().any(|v| *v != [0, 0]), "{text}");
+        let source = threat_values_source(&report, "test");
+        assert!(source.starts_with("// test\n"), "{source}");
+        assert_eq!(source.matches("], // ").count(), THREAT_MASKS);
     }
 
     /// Self-play keeps a search score for every move it searched (none for
