@@ -152,7 +152,8 @@ mod tests {
                 }
                 let has = |side: usize, t: Threat| counts[side][t as usize] > 0;
                 let threes = |side: usize| {
-                    counts[side][Threat::Three as usize] + counts[side][Threat::DoubleThree as usize]
+                    counts[side][Threat::Three as usize]
+                        + counts[side][Threat::DoubleThree as usize]
                 };
                 let expected = [
                     has(1, Threat::FlexFour),
@@ -179,7 +180,10 @@ mod tests {
                 pos.try_play(m).unwrap();
             }
         }
-        assert!(set_bits.iter().all(|&n| n > 0), "every bit was met: {set_bits:?}");
+        assert!(
+            set_bits.iter().all(|&n| n > 0),
+            "every bit was met: {set_bits:?}"
+        );
     }
 
     /// The taper: the opening value with no stones, the endgame value from

@@ -164,7 +164,11 @@ pub fn threat_values_source(report: &ThreatFitReport, provenance: &str) -> Strin
             "        [{}, {}], // {m}: {} ({n})",
             value[0],
             value[1],
-            if bits.is_empty() { "none".to_string() } else { bits.join(" ") }
+            if bits.is_empty() {
+                "none".to_string()
+            } else {
+                bits.join(" ")
+            }
         );
     }
     let _ = writeln!(out, "    ],\n}}");
