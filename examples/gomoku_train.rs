@@ -135,7 +135,11 @@ fn games_of(files: &[PathBuf]) -> Result<Vec<GameRecord>> {
     ensure!(!files.is_empty(), "give at least one games file");
     let mut games = Vec::new();
     for file in files {
-        games.extend(read_games(file)?.into_values());
+        let read = read_games(file)?;
+        // `read_games` takes a missing file as no games (so self-play can
+        // start one); a fit cannot.
+        ensure!(!read.is_empty(), "no games in {}", file.display());
+        games.extend(read.into_values());
     }
     Ok(games)
 }
@@ -328,11 +332,7 @@ fn fit_policy_command(files: &[PathBuf], seed: u64, out: Option<PathBuf>) -> Res
     use boardbots::engines::gomoku::training::{
         describe_policy, fit_policy, policy_samples_of, PolicyFitConfig,
     };
-    ensure!(!files.is_empty(), "give at least one games file");
-    let mut games = Vec::new();
-    for file in files {
-        games.extend(read_games(file)?.into_values());
-    }
+    let games = games_of(files)?;
     let samples = policy_samples_of(&games);
     let config = PolicyFitConfig {
         seed,

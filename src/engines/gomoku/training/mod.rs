@@ -282,7 +282,8 @@ mod tests {
         assert!(report.values.iter().any(|v| *v != [0, 0]), "{text}");
         let source = threat_values_source(&report, "test");
         assert!(source.starts_with("// test\n"), "{source}");
-        assert_eq!(source.matches("], // ").count(), THREAT_MASKS);
+        // Every value pair ends in "],", as does the list.
+        assert_eq!(source.matches("],").count(), THREAT_MASKS + 1, "{source}");
     }
 
     /// Self-play keeps a search score for every move it searched (none for

@@ -154,22 +154,45 @@ pub fn threat_values_source(report: &ThreatFitReport, provenance: &str) -> Strin
         "// Per threat mask [opening, endgame] in evaluation units, with its training positions."
     );
     let _ = writeln!(out, "ThreatMaskValues {{\n    values: &[");
-    for (m, (value, n)) in report.values.iter().zip(&report.positions).enumerate() {
+    // A mask never met in training keeps the value 0; runs of them go
+    // sixteen a line, so the file lists what was learnt.
+    let unmet = |m: usize| report.positions[m] == 0 && report.values[m] == [0, 0];
+    let mut m = 0;
+    while m < THREAT_MASKS {
+        if unmet(m) {
+            let end = (m..THREAT_MASKS)
+                .find(|&k| !unmet(k))
+                .unwrap_or(THREAT_MASKS);
+            for start in (m..end).step_by(16) {
+                let stop = (start + 16).min(end);
+                let _ = writeln!(
+                    out,
+                    "        {} // {start}-{}: never met",
+                    "[0, 0], ".repeat(stop - start).trim_end(),
+                    stop - 1
+                );
+            }
+            m = end;
+            continue;
+        }
         let bits: Vec<&str> = (0..THREAT_MASK_BITS)
             .filter(|b| m >> b & 1 == 1)
             .map(|b| NAMES[b])
             .collect();
+        let value = report.values[m];
         let _ = writeln!(
             out,
-            "        [{}, {}], // {m}: {} ({n})",
+            "        [{}, {}], // {m}: {} ({})",
             value[0],
             value[1],
             if bits.is_empty() {
                 "none".to_string()
             } else {
                 bits.join(" ")
-            }
+            },
+            report.positions[m]
         );
+        m += 1;
     }
     let _ = writeln!(out, "    ],\n}}");
     out
