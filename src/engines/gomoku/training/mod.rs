@@ -10,7 +10,10 @@
 //!    hand evaluation's units ([`fit`]), written as the embedded weight file
 //!    ([`weights_source`]); or the same for the table evaluation's sparse
 //!    pattern-code features ([`fit_table`]), written as its binary weight
-//!    file ([`table_to_bytes`](super::table_to_bytes)).
+//!    file ([`table_to_bytes`](super::table_to_bytes)); or the threat-mask
+//!    values on top of the embedded trained evaluation
+//!    ([`fit_threat_mask`]), written as their embedded file
+//!    ([`threat_values_source`]).
 //!
 //! `examples/gomoku_train.rs` runs the steps from the command line.
 
