@@ -33,6 +33,22 @@ use crate::game::Player;
 /// left out: the search settles such positions before it evaluates them.
 pub const THREAT_MASK_BITS: usize = 11;
 
+/// The bits of [`THREAT_MASK_BITS`] by name, in bit order, as the values
+/// file spells each mask out.
+pub const THREAT_MASK_BIT_NAMES: [&str; THREAT_MASK_BITS] = [
+    "them:flex-four",
+    "me:four-three",
+    "me:four",
+    "me:double-three",
+    "me:three",
+    "them:four-three",
+    "them:four",
+    "them:double-three",
+    "them:three",
+    "me:3+threes",
+    "them:3+threes",
+];
+
 /// Number of threat masks.
 pub const THREAT_MASKS: usize = 1 << THREAT_MASK_BITS;
 

@@ -6,7 +6,7 @@
 //! to `e`.
 
 use crate::engines::gomoku::threat_mask::{
-    mask_value, THREAT_MASKS, THREAT_MASK_BITS, THREAT_PHASE_STONES,
+    mask_value, THREAT_MASKS, THREAT_MASK_BITS, THREAT_MASK_BIT_NAMES, THREAT_PHASE_STONES,
 };
 
 use super::fit::{baselines, log_loss, losses, sigmoid, Baselines, FitConfig, Losses, Sample};
@@ -132,19 +132,6 @@ pub fn fit_threat_mask(samples: &[Sample<usize>], config: &ThreatFitConfig) -> T
 /// `provenance` as comments on top.
 pub fn threat_values_source(report: &ThreatFitReport, provenance: &str) -> String {
     use std::fmt::Write as _;
-    const NAMES: [&str; THREAT_MASK_BITS] = [
-        "them:flex-four",
-        "me:four-three",
-        "me:four",
-        "me:double-three",
-        "me:three",
-        "them:four-three",
-        "them:four",
-        "them:double-three",
-        "them:three",
-        "me:3+threes",
-        "them:3+threes",
-    ];
     let mut out = String::new();
     for line in provenance.lines() {
         let _ = writeln!(out, "// {line}");
@@ -177,7 +164,7 @@ pub fn threat_values_source(report: &ThreatFitReport, provenance: &str) -> Strin
         }
         let bits: Vec<&str> = (0..THREAT_MASK_BITS)
             .filter(|b| m >> b & 1 == 1)
-            .map(|b| NAMES[b])
+            .map(|b| THREAT_MASK_BIT_NAMES[b])
             .collect();
         let value = report.values[m];
         let _ = writeln!(
