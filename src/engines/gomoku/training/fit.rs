@@ -301,11 +301,20 @@ pub(super) fn losses<F, S: std::borrow::Borrow<Sample<F>>>(
     samples: &[S],
     predict: impl Fn(&Sample<F>) -> f64,
 ) -> Losses {
+    indexed_losses(samples, |_, s| predict(s))
+}
+
+/// [`losses`] of a prediction that also reads each sample's index in
+/// `samples`.
+fn indexed_losses<F, S: std::borrow::Borrow<Sample<F>>>(
+    samples: &[S],
+    predict: impl Fn(usize, &Sample<F>) -> f64,
+) -> Losses {
     let mut sums = [(0.0, 0usize); 2];
-    for s in samples {
+    for (i, s) in samples.iter().enumerate() {
         let s = s.borrow();
         let sum = &mut sums[s.held_out as usize];
-        sum.0 += log_loss(predict(s), s.won);
+        sum.0 += log_loss(predict(i, s), s.won);
         sum.1 += 1;
     }
     let mean = |(total, n): (f64, usize)| if n == 0 { f64::NAN } else { total / n as f64 };
@@ -329,13 +338,31 @@ fn inputs_of(sample: &Sample) -> Vec<f64> {
 /// the hand evaluation's fitted scale, so the trained evaluation speaks the
 /// hand evaluation's units (the search's margins assume them).
 pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
+    fit_with_offsets(samples, None, config)
+}
+
+/// As [`fit`], with `offsets[i]` (one per sample, in logits) added to the
+/// prediction of `samples[i]` and held fixed: the share of a model fitted
+/// beside this one ([`fit_jointly`](super::fit_jointly)). Its reported
+/// losses include the offsets.
+pub fn fit_with_offsets(
+    samples: &[Sample],
+    offsets: Option<&[f64]>,
+    config: &FitConfig,
+) -> FitReport {
     let baselines = baselines(samples, config);
     let hand_scale = baselines.hand_scale;
-    let train: Vec<&Sample> = samples.iter().filter(|s| !s.held_out).collect();
-    let targets: Vec<f64> = train.iter().map(|s| s.target).collect();
-    let inputs: Vec<Vec<f64>> = train.iter().map(|s| inputs_of(s)).collect();
-    let (w, bias) = logistic(&inputs, &targets, config);
-    let trained = losses(samples, |s| sigmoid(dot(&inputs_of(s), &w) + bias));
+    let offset = |i: usize| offsets.map_or(0.0, |o| o[i]);
+    let train: Vec<usize> = (0..samples.len())
+        .filter(|&i| !samples[i].held_out)
+        .collect();
+    let targets: Vec<f64> = train.iter().map(|&i| samples[i].target).collect();
+    let inputs: Vec<Vec<f64>> = train.iter().map(|&i| inputs_of(&samples[i])).collect();
+    let train_offsets: Vec<f64> = train.iter().map(|&i| offset(i)).collect();
+    let (w, bias) = logistic_with_offsets(&inputs, &targets, Some(&train_offsets), config);
+    let trained = indexed_losses(samples, |i, s| {
+        sigmoid(dot(&inputs_of(s), &w) + bias + offset(i))
+    });
 
     // In evaluation units: one unit moves the logit by `hand_scale`.
     let units = WEIGHT_SCALE as f64 / hand_scale;
@@ -347,7 +374,9 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
         weights: to_units(&w[..n]),
         phase_weights: to_units(&w[n..]),
     };
-    let trained_rounded = losses(samples, |s| sigmoid(hand_scale * weights.value(s) as f64));
+    let trained_rounded = indexed_losses(samples, |i, s| {
+        sigmoid(hand_scale * weights.value(s) as f64 + offset(i))
+    });
     FitReport {
         baselines,
         trained,
@@ -360,6 +389,18 @@ pub fn fit(samples: &[Sample], config: &FitConfig) -> FitReport {
 /// L2 penalty on the weights (not the bias); inputs that never vary get
 /// weight 0. Returns the weights and bias in the inputs' own units.
 fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, f64) {
+    logistic_with_offsets(inputs, won, None, config)
+}
+
+/// As [`logistic`], each row's logit shifted by its fixed `offsets` entry
+/// (another model's share of the prediction, held fixed).
+fn logistic_with_offsets(
+    inputs: &[Vec<f64>],
+    won: &[f64],
+    offsets: Option<&[f64]>,
+    config: &FitConfig,
+) -> (Vec<f64>, f64) {
+    let offset = |i: usize| offsets.map_or(0.0, |o| o[i]);
     let dims = inputs.first().map_or(0, Vec::len);
     let n = inputs.len().max(1) as f64;
     let mut mean = vec![0.0; dims];
@@ -386,7 +427,8 @@ fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, 
     let objective = |beta: &[f64]| -> f64 {
         rows.iter()
             .zip(won)
-            .map(|(row, &y)| log_loss(sigmoid(dot(row, beta)), y))
+            .enumerate()
+            .map(|(i, (row, &y))| log_loss(sigmoid(dot(row, beta) + offset(i)), y))
             .sum::<f64>()
             + penalty(beta)
     };
@@ -395,8 +437,8 @@ fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, 
     for _ in 0..config.iterations {
         let mut gradient = vec![0.0; k];
         let mut hessian = vec![vec![0.0; k]; k];
-        for (row, &y) in rows.iter().zip(won) {
-            let p = sigmoid(dot(row, &beta));
+        for (index, (row, &y)) in rows.iter().zip(won).enumerate() {
+            let p = sigmoid(dot(row, &beta) + offset(index));
             let curvature = (p * (1.0 - p)).max(1e-9);
             for i in 0..k {
                 gradient[i] += (p - y) * row[i];

@@ -30,8 +30,9 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use fit::{
-    baselines, fit, is_held_out, label_by_search, samples_of, samples_with, Baselines, FitConfig,
-    FitReport, FittedWeights, Losses, Sample, SearchLabels, SEARCH_LABEL_CLAMP,
+    baselines, fit, fit_with_offsets, is_held_out, label_by_search, samples_of, samples_with,
+    Baselines, FitConfig, FitReport, FittedWeights, Losses, Sample, SearchLabels,
+    SEARCH_LABEL_CLAMP,
 };
 pub use policy_fit::{
     describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,
@@ -42,7 +43,8 @@ pub use table_fit::{
     code_counts, fit_table, table_value, CodeCounts, TableFitConfig, TableFitReport,
 };
 pub use threat_fit::{
-    describe_threat_fit, fit_threat_mask, threat_values_source, ThreatFitConfig, ThreatFitReport,
+    describe_joint_fit, describe_threat_fit, fit_jointly, fit_threat_mask, threat_values_source,
+    JointFitReport, ThreatFitConfig, ThreatFitReport,
 };
 
 use super::trained::{feature_names, PHASE_STONES, WEIGHT_SCALE};
@@ -287,6 +289,24 @@ mod tests {
         assert!(source.starts_with("// test\n"), "{source}");
         // Every value pair ends in "],", as does the list.
         assert_eq!(source.matches("],").count(), THREAT_MASKS + 1, "{source}");
+
+        // The joint refit of the weights and the masks: its training loss
+        // is below the embedded evaluation's as it plays (trained3 and the
+        // embedded masks), and a second round does not undo the first.
+        let linear = samples_of(&games);
+        let joint = fit_jointly(
+            &linear,
+            &samples,
+            2,
+            &FitConfig::default(),
+            &ThreatFitConfig::default(),
+        );
+        let text = describe_joint_fit(&joint);
+        assert!(joint.rounds[0].train < joint.embedded.train, "{text}");
+        assert!(
+            joint.rounds[1].train <= joint.rounds[0].train + 1e-3,
+            "{text}"
+        );
     }
 
     /// Self-play keeps a search score for every move it searched (none for

@@ -6,10 +6,14 @@
 //! to `e`.
 
 use crate::engines::gomoku::threat_mask::{
-    mask_value, THREAT_MASKS, THREAT_MASK_BITS, THREAT_MASK_BIT_NAMES, THREAT_PHASE_STONES,
+    mask_value, THREAT_MASKS, THREAT_MASK_BITS, THREAT_MASK_BIT_NAMES, THREAT_MASK_VALUES,
+    THREAT_PHASE_STONES,
 };
 
-use super::fit::{baselines, log_loss, losses, sigmoid, Baselines, FitConfig, Losses, Sample};
+use super::fit::{
+    baselines, fit_with_offsets, log_loss, losses, sigmoid, Baselines, FitConfig, FitReport,
+    Losses, Sample,
+};
 
 /// Tuning of [`fit_threat_mask`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -208,4 +212,103 @@ pub fn describe_threat_fit(report: &ThreatFitReport) -> String {
         report.rounded.train,
         report.rounded.held_out,
     )
+}
+
+/// What [`fit_jointly`] found: the linear weights and the mask values fitted
+/// in turn, each with the other held fixed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JointFitReport {
+    /// The last linear fit (its losses include the masks' share).
+    pub linear: FitReport,
+    /// The last mask fit, on top of the last linear weights (its baselines
+    /// are those weights, not the embedded evaluation).
+    pub masks: ThreatFitReport,
+    /// The embedded evaluation as it plays (trained3 plus the embedded
+    /// mask values), its scale fitted: the model to beat.
+    pub embedded: Losses,
+    /// The rounded joint model's losses after each round.
+    pub rounds: Vec<Losses>,
+}
+
+/// Refits the trained evaluation's weights and the threat-mask values
+/// together: starting from the embedded evaluation, fit the masks with the
+/// linear part fixed, then the linear weights with the masks' logits as
+/// fixed offsets, `rounds` times. `linear` and `masks` are the same
+/// positions in the same order (two [`samples_with`](super::samples_with)
+/// over the same games).
+pub fn fit_jointly(
+    linear: &[Sample],
+    masks: &[Sample<usize>],
+    rounds: usize,
+    fit_config: &FitConfig,
+    mask_config: &ThreatFitConfig,
+) -> JointFitReport {
+    assert_eq!(linear.len(), masks.len(), "the same positions");
+    let playing: Vec<f64> = masks
+        .iter()
+        .map(|s| {
+            (s.embedded[0] + mask_value(THREAT_MASK_VALUES.values, s.features, s.stones)) as f64
+        })
+        .collect();
+    let embedded = scaled_losses(masks, &playing);
+    let mut current: Vec<Sample<usize>> = masks.to_vec();
+    let mut history = Vec::new();
+    let mut last = None;
+    for _ in 0..rounds.max(1) {
+        let mask_fit = fit_threat_mask(&current, mask_config);
+        // The masks' share of the logit, in the mask fit's own scale.
+        let offsets: Vec<f64> = current
+            .iter()
+            .map(|s| mask_fit.scale * mask_value(&mask_fit.values, s.features, s.stones) as f64)
+            .collect();
+        let linear_fit = fit_with_offsets(linear, Some(&offsets), fit_config);
+        for (m, l) in current.iter_mut().zip(linear) {
+            m.embedded[0] = linear_fit.weights.value(l);
+        }
+        let masks_after = fit_threat_mask(&current, mask_config);
+        let total: Vec<f64> = current
+            .iter()
+            .map(|s| (s.embedded[0] + mask_value(&masks_after.values, s.features, s.stones)) as f64)
+            .collect();
+        history.push(scaled_losses(&current, &total));
+        last = Some((linear_fit, masks_after));
+    }
+    let (linear, masks) = last.expect("at least one round");
+    JointFitReport {
+        linear,
+        masks,
+        embedded,
+        rounds: history,
+    }
+}
+
+/// Losses of `sigmoid(a * value + b)`, `a` and `b` fitted on the training
+/// positions.
+fn scaled_losses(samples: &[Sample<usize>], values: &[f64]) -> Losses {
+    let mut scaled: Vec<Sample<usize>> = samples.to_vec();
+    for (s, &v) in scaled.iter_mut().zip(values) {
+        s.embedded[0] = v.round() as i32;
+    }
+    baselines(&scaled, &FitConfig::default()).embedded[0].1
+}
+
+/// The joint fit's report as text lines.
+pub fn describe_joint_fit(report: &JointFitReport) -> String {
+    let mut out = format!(
+        "log-loss embedded (trained3 + embedded masks, scale fitted): train {:.4}, held-out {:.4}\n",
+        report.embedded.train, report.embedded.held_out
+    );
+    for (round, l) in report.rounds.iter().enumerate() {
+        out.push_str(&format!(
+            "round {}: joint model as embedded (integer weights and values): train {:.4}, held-out {:.4}\n",
+            round + 1,
+            l.train,
+            l.held_out
+        ));
+    }
+    out.push_str(&format!(
+        "last mask fit, scale {:.6}/unit: train {:.4}, held-out {:.4}",
+        report.masks.scale, report.masks.rounded.train, report.masks.rounded.held_out
+    ));
+    out
 }
