@@ -565,6 +565,50 @@ fn run_args(game: &str, args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// Gomoku keeps running unless told not to; the other bots answer one turn
+/// and exit. Each bot gets one first-turn input and then end of input.
+#[test]
+fn keep_running_defaults_per_game() {
+    let input = |game: &str| {
+        fs::read_to_string(samples_dir(game).join("black-first-turn.json")).expect("sample")
+    };
+    let answer_lines = |game: &str, args: &[&str], keep_env: Option<&str>| {
+        let mut command = Command::new(executable(game));
+        command
+            .args(args)
+            .args(["--time", THINK_SECS])
+            .env_remove("BOARDBOTS_KEEP_RUNNING")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(value) = keep_env {
+            command.env("BOARDBOTS_KEEP_RUNNING", value);
+        }
+        let mut child = command.spawn().expect("the bot starts");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(input(game).as_bytes())
+            .expect("input written");
+        drop(stdin);
+        let output = child.wait_with_output().expect("the bot runs");
+        assert_eq!(output.status.code(), Some(0), "{game} {args:?}");
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let kept = answer_lines("gomoku", &[], None);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert_eq!(kept[1], KEEP_RUNNING_MARKER);
+    for (args, env) in [(&["--turn-by-turn"][..], None), (&[][..], Some("0"))] {
+        let once = answer_lines("gomoku", args, env);
+        assert_eq!(once.len(), 1, "{args:?} {env:?}: {once:?}");
+    }
+    for game in ["tictactoe", "reversi", "nogo"] {
+        assert_eq!(answer_lines(game, &[], None).len(), 1, "{game}");
+    }
+}
+
 #[test]
 fn perft_prints_the_count_alone_first() {
     let (code, stdout, _) = run_args("tictactoe", &["perft", "9"]);

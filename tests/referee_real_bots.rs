@@ -90,8 +90,9 @@ fn nogo_bot_in_every_mode() {
 #[test]
 fn gomoku_bot_in_json_modes() {
     let exe = env!("CARGO_BIN_EXE_gomoku");
+    // Keep-running is Gomoku's default.
     bot_vs_builtin::<boardbots::Gomoku>(exe, "", "json", "2", &[]);
-    bot_vs_builtin::<boardbots::Gomoku>(exe, "--keep-running", "json", "2", &[]);
+    bot_vs_builtin::<boardbots::Gomoku>(exe, "--turn-by-turn", "json", "2", &[]);
 }
 
 /// Two of our bot processes against each other from XOT openings: both sides

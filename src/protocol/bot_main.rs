@@ -114,9 +114,10 @@ fn play<G: BotGame>(args: &BotArgs, process_start: Instant) -> i32 {
     }
     let config = SessionConfig {
         keep_running: keep_running_requested(
-            args.keep_running,
+            args.keep_running_flag(),
             std::env::var(KEEP_RUNNING_ENV).ok().as_deref(),
             KEEP_RUNNING_BUILD_DEFAULT,
+            G::KEEP_RUNNING,
         ),
         think_time: args.time,
     };

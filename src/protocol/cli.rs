@@ -37,7 +37,8 @@ the line `X Y` followed by a debug line. x is the column, y the row, from 0 at
 the top-left; (-1,-1) is a Reversi pass.
 
 Keep-running (--keep-running, or BOARDBOTS_KEEP_RUNNING=1 at run time, or at
-build time for a bot that keeps running by default): after every answer
+build time for a bot that keeps running by default; gomoku keeps running
+unless given --turn-by-turn or BOARDBOTS_KEEP_RUNNING=0): after every answer
 the bot prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and waits for the next
 request: a bare move ({\"x\":X,\"y\":Y} or `x y`) or a full JSON history. It
 exits 0 on >>>BOTZONE_CONTROLLER_KILL<<< or at end of input.
@@ -57,9 +58,15 @@ pub struct BotArgs {
     pub command: Option<BotCommand>,
 
     /// Keep running between turns (Botzone's long-running mode); also turned
-    /// on by the environment variable BOARDBOTS_KEEP_RUNNING=1
+    /// on by the environment variable BOARDBOTS_KEEP_RUNNING=1 (gomoku: the
+    /// default)
     #[arg(long)]
     pub keep_running: bool,
+
+    /// Answer one turn and exit (a fresh process per turn); also turned on
+    /// by BOARDBOTS_KEEP_RUNNING=0 (the default except for gomoku)
+    #[arg(long, conflicts_with = "keep_running")]
+    pub turn_by_turn: bool,
 
     /// Thinking budget per turn, in seconds (default: Botzone's limit minus a
     /// safety margin; see below)
@@ -170,19 +177,42 @@ pub fn parse_command_line<G: BotGame>(
     BotArgs::from_arg_matches(&matches).map(Invocation::Bot)
 }
 
-/// Keep-running is on with the flag, or when `BOARDBOTS_KEEP_RUNNING` is 1 /
-/// true / yes: its run-time value (`runtime_env`) if set, else its value at
-/// build time (`build_default`). So `BOARDBOTS_KEEP_RUNNING=0` at run time
-/// turns a keep-running build back to turn-by-turn.
+/// Whether the bot keeps running between turns, from the first of these
+/// that says: the flags (`Some(true)` for `--keep-running`, `Some(false)`
+/// for `--turn-by-turn`), `BOARDBOTS_KEEP_RUNNING` at run time
+/// (`runtime_env`), the same variable at build time (`build_default`), the
+/// game's own default (`game_default`, [`BotGame::KEEP_RUNNING`]). The
+/// variable means on when it is 1 / true / yes, off otherwise, so
+/// `BOARDBOTS_KEEP_RUNNING=0` at run time turns a keep-running build or game
+/// back to turn-by-turn.
 pub fn keep_running_requested(
-    flag: bool,
+    flag: Option<bool>,
     runtime_env: Option<&str>,
     build_default: Option<&str>,
+    game_default: bool,
 ) -> bool {
-    flag || runtime_env.or(build_default).is_some_and(|v| {
-        let v = v.trim().to_ascii_lowercase();
-        v == "1" || v == "true" || v == "yes"
-    })
+    if let Some(on) = flag {
+        return on;
+    }
+    match runtime_env.or(build_default) {
+        Some(v) => {
+            let v = v.trim().to_ascii_lowercase();
+            v == "1" || v == "true" || v == "yes"
+        }
+        None => game_default,
+    }
+}
+
+impl BotArgs {
+    /// The keep-running flags: `Some(true)` for `--keep-running`,
+    /// `Some(false)` for `--turn-by-turn`, `None` for neither.
+    pub fn keep_running_flag(&self) -> Option<bool> {
+        match (self.keep_running, self.turn_by_turn) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 fn positional_values(matches: &ArgMatches, args: &[(&str, &str)]) -> Vec<String> {
@@ -245,13 +275,37 @@ mod tests {
     }
 
     #[test]
-    fn keep_running_from_env() {
-        assert!(keep_running_requested(false, Some("1"), None));
-        assert!(keep_running_requested(false, Some("TRUE"), None));
-        assert!(!keep_running_requested(false, Some("0"), None));
-        assert!(!keep_running_requested(false, None, None));
-        assert!(keep_running_requested(true, None, None));
-        assert!(keep_running_requested(false, None, Some("1")));
-        assert!(!keep_running_requested(false, Some("0"), Some("1")));
+    fn keep_running_from_flags_env_and_game() {
+        assert!(keep_running_requested(None, Some("1"), None, false));
+        assert!(keep_running_requested(None, Some("TRUE"), None, false));
+        assert!(!keep_running_requested(None, Some("0"), None, false));
+        assert!(!keep_running_requested(None, None, None, false));
+        assert!(keep_running_requested(Some(true), None, None, false));
+        assert!(keep_running_requested(None, None, Some("1"), false));
+        assert!(!keep_running_requested(None, Some("0"), Some("1"), false));
+        // The game's default, overridden by the variable and by the flags.
+        assert!(keep_running_requested(None, None, None, true));
+        assert!(!keep_running_requested(None, Some("0"), None, true));
+        assert!(!keep_running_requested(None, None, Some("0"), true));
+        assert!(!keep_running_requested(Some(false), None, None, true));
+        assert!(!keep_running_requested(
+            Some(false),
+            Some("1"),
+            Some("1"),
+            true
+        ));
+        assert!(keep_running_requested(Some(true), Some("0"), None, false));
+    }
+
+    #[test]
+    fn turn_by_turn_and_keep_running_flags() {
+        let flag = |line: &str| match parse(line, &[]) {
+            Ok(Invocation::Bot(args)) => args.keep_running_flag(),
+            other => panic!("unexpected {other:?}"),
+        };
+        assert_eq!(flag("tictactoe"), None);
+        assert_eq!(flag("tictactoe --keep-running"), Some(true));
+        assert_eq!(flag("tictactoe --turn-by-turn"), Some(false));
+        assert!(parse("tictactoe --keep-running --turn-by-turn", &[]).is_err());
     }
 }
