@@ -16,8 +16,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use boardbots::protocol::{
-    decode_move, parse_first_turn, replay, BotGame, FirstTurn, InputFormat, Location, RawMove,
-    TurnInput, KEEP_RUNNING_MARKER, KILL_MARKER, MAX_DEBUG_CHARS,
+    decode_move, keep_running_requested, parse_first_turn, replay, BotGame, FirstTurn, InputFormat,
+    Location, RawMove, TurnInput, KEEP_RUNNING_BUILD_DEFAULT, KEEP_RUNNING_MARKER, KILL_MARKER,
+    MAX_DEBUG_CHARS,
 };
 use boardbots::{Game, Gomoku, MoveList, NoGo, Reversi, TicTacToe};
 use serde_json::{json, Value};
@@ -566,7 +567,8 @@ fn run_args(game: &str, args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// Gomoku keeps running unless told not to; the other bots answer one turn
-/// and exit. Each bot gets one first-turn input and then end of input.
+/// and exit (unless the build baked keep-running in). Each bot gets one
+/// first-turn input and then end of input.
 #[test]
 fn keep_running_defaults_per_game() {
     let input = |game: &str| {
@@ -597,15 +599,26 @@ fn keep_running_defaults_per_game() {
             .map(str::to_string)
             .collect::<Vec<_>>()
     };
-    let kept = answer_lines("gomoku", &[], None);
-    assert_eq!(kept.len(), 2, "{kept:?}");
-    assert_eq!(kept[1], KEEP_RUNNING_MARKER);
+    // A build with BOARDBOTS_KEEP_RUNNING set bakes its value in for every bot.
+    let build_default = KEEP_RUNNING_BUILD_DEFAULT;
+    assert!(Gomoku::KEEP_RUNNING);
+    let defaults = [
+        ("gomoku", Gomoku::KEEP_RUNNING),
+        ("tictactoe", TicTacToe::KEEP_RUNNING),
+        ("reversi", Reversi::KEEP_RUNNING),
+        ("nogo", NoGo::KEEP_RUNNING),
+    ];
+    for (game, game_default) in defaults {
+        let kept = keep_running_requested(None, None, build_default, game_default);
+        let lines = answer_lines(game, &[], None);
+        assert_eq!(lines.len(), 1 + kept as usize, "{game}: {lines:?}");
+        if kept {
+            assert_eq!(lines[1], KEEP_RUNNING_MARKER, "{game}");
+        }
+    }
     for (args, env) in [(&["--turn-by-turn"][..], None), (&[][..], Some("0"))] {
         let once = answer_lines("gomoku", args, env);
         assert_eq!(once.len(), 1, "{args:?} {env:?}: {once:?}");
-    }
-    for game in ["tictactoe", "reversi", "nogo"] {
-        assert_eq!(answer_lines(game, &[], None).len(), 1, "{game}");
     }
 }
 

@@ -31,7 +31,7 @@ impl BotGame for Gomoku {
     const GOMOCUP: bool = true;
     // The transposition table and history carried from turn to turn:
     // 207-184-9 over 400 games against turn-by-turn play, both at 0.2 s a
-    // move (+20 +/- 34 Elo; docs/gomoku.md, "Keep-running by default").
+    // move (+20 +/- 34 Elo; docs/gomoku.md, "Joint refit and keep-running").
     const KEEP_RUNNING: bool = true;
 }
 
