@@ -601,7 +601,7 @@ fn keep_running_defaults_per_game() {
     };
     // A build with BOARDBOTS_KEEP_RUNNING set bakes its value in for every bot.
     let build_default = KEEP_RUNNING_BUILD_DEFAULT;
-    assert!(Gomoku::KEEP_RUNNING);
+    const { assert!(Gomoku::KEEP_RUNNING) };
     let defaults = [
         ("gomoku", Gomoku::KEEP_RUNNING),
         ("tictactoe", TicTacToe::KEEP_RUNNING),
