@@ -566,8 +566,8 @@ fn run_args(game: &str, args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// Gomoku keeps running unless told not to; the other bots answer one turn
-/// and exit (unless the build baked keep-running in). Each bot gets one
+/// Reversi and Gomoku keep running unless told not to; the other bots answer
+/// one turn and exit (unless the build baked keep-running in). Each bot gets one
 /// first-turn input and then end of input.
 #[test]
 fn keep_running_defaults_per_game() {
@@ -601,7 +601,7 @@ fn keep_running_defaults_per_game() {
     };
     // A build with BOARDBOTS_KEEP_RUNNING set bakes its value in for every bot.
     let build_default = KEEP_RUNNING_BUILD_DEFAULT;
-    const { assert!(Gomoku::KEEP_RUNNING) };
+    const { assert!(Gomoku::KEEP_RUNNING && Reversi::KEEP_RUNNING) };
     let defaults = [
         ("gomoku", Gomoku::KEEP_RUNNING),
         ("tictactoe", TicTacToe::KEEP_RUNNING),
@@ -616,9 +616,11 @@ fn keep_running_defaults_per_game() {
             assert_eq!(lines[1], KEEP_RUNNING_MARKER, "{game}");
         }
     }
-    for (args, env) in [(&["--turn-by-turn"][..], None), (&[][..], Some("0"))] {
-        let once = answer_lines("gomoku", args, env);
-        assert_eq!(once.len(), 1, "{args:?} {env:?}: {once:?}");
+    for game in ["gomoku", "reversi"] {
+        for (args, env) in [(&["--turn-by-turn"][..], None), (&[][..], Some("0"))] {
+            let once = answer_lines(game, args, env);
+            assert_eq!(once.len(), 1, "{game} {args:?} {env:?}: {once:?}");
+        }
     }
 }
 

@@ -72,9 +72,10 @@ fn tictactoe_bot_in_every_mode() {
 #[test]
 fn reversi_bot_in_every_mode() {
     let exe = env!("CARGO_BIN_EXE_reversi");
+    // Keep-running is Reversi's default.
     for io in ["json", "simple"] {
         bot_vs_builtin::<boardbots::Reversi>(exe, "", io, "2", &[]);
-        bot_vs_builtin::<boardbots::Reversi>(exe, "--keep-running", io, "2", &[]);
+        bot_vs_builtin::<boardbots::Reversi>(exe, "--turn-by-turn", io, "2", &[]);
     }
 }
 
@@ -103,8 +104,8 @@ fn reversi_bot_against_reversi_bot_from_xot_openings() {
     let scratch = Scratch::new("reversi-bot-vs-bot");
     let log = scratch.path("games.jsonl");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/data/reversi-xot-openings.txt");
-    let a = format!("{exe} --time 0.05 --keep-running");
-    let b = format!("{exe} --time 0.05 --engine greedy");
+    let a = format!("{exe} --time 0.05");
+    let b = format!("{exe} --time 0.05 --engine greedy --turn-by-turn");
     let run = referee(
         &scratch,
         &[

@@ -37,8 +37,8 @@ the line `X Y` followed by a debug line. x is the column, y the row, from 0 at
 the top-left; (-1,-1) is a Reversi pass.
 
 Keep-running (--keep-running, or BOARDBOTS_KEEP_RUNNING=1 at run time, or at
-build time for a bot that keeps running by default; gomoku keeps running
-unless given --turn-by-turn or BOARDBOTS_KEEP_RUNNING=0): after every answer
+build time for a bot that keeps running by default; reversi and gomoku keep
+running unless given --turn-by-turn or BOARDBOTS_KEEP_RUNNING=0): after every answer
 the bot prints >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and waits for the next
 request: a bare move ({\"x\":X,\"y\":Y} or `x y`) or a full JSON history. It
 exits 0 on >>>BOTZONE_CONTROLLER_KILL<<< or at end of input.
@@ -58,13 +58,13 @@ pub struct BotArgs {
     pub command: Option<BotCommand>,
 
     /// Keep running between turns (Botzone's long-running mode); also turned
-    /// on by the environment variable BOARDBOTS_KEEP_RUNNING=1 (gomoku: the
-    /// default)
+    /// on by the environment variable BOARDBOTS_KEEP_RUNNING=1 (reversi and
+    /// gomoku: the default)
     #[arg(long)]
     pub keep_running: bool,
 
     /// Answer one turn and exit (a fresh process per turn); also turned on
-    /// by BOARDBOTS_KEEP_RUNNING=0 (the default except for gomoku)
+    /// by BOARDBOTS_KEEP_RUNNING=0 (the default of nogo and tictactoe)
     #[arg(long, conflicts_with = "keep_running")]
     pub turn_by_turn: bool,
 
