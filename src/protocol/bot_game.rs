@@ -24,9 +24,9 @@ pub trait BotGame: Engines {
 
 impl BotGame for Reversi {
     const SIMPLE_IO: bool = true;
-    // The midgame and endgame tables carried from turn to turn: 129-83-15
-    // over 227 games against turn-by-turn play at 0.2 s a move (+71 +/- 45
-    // Elo), 27-18-5 over 50 at Botzone's budget (docs/reversi.md,
+    // The midgame and endgame tables carried from turn to turn: 180-126-22
+    // over 328 games against turn-by-turn play at 0.2 s a move (+58 +/- 37
+    // Elo), 43-28-7 over 78 at Botzone's budget (docs/reversi.md,
     // "Keep-running by default").
     const KEEP_RUNNING: bool = true;
 }
