@@ -13,6 +13,7 @@ use super::botzone_local::{run_local, LocalConfig};
 use super::cli_run::{
     positive_turn_seconds, run_and_report, stats, tournament, RunOptions, StatsArgs, TournamentArgs,
 };
+use super::game_log::read_records;
 use super::replay::{find_game, read_log, replay_html};
 use super::schedule::Format;
 use super::stats::Sprt;
@@ -47,6 +48,9 @@ enum Command {
     Stats(StatsArgs),
     /// Write a logged game as a self-contained HTML replay.
     Replay(ReplayArgs),
+    /// Print, as an openings file, the openings of logged matches whose
+    /// pairs one player won on points (not the colour both games).
+    Openings(OpeningsArgs),
     /// Play live Botzone matches as a "local AI": poll the platform and answer
     /// every match's requests with PLAYER, until interrupted.
     BotzoneLocal(LocalArgs),
@@ -132,6 +136,16 @@ struct ReplayArgs {
     out: PathBuf,
 }
 
+#[derive(clap::Args, Debug)]
+struct OpeningsArgs {
+    /// Logs of earlier matches of one game (any players, any openings).
+    #[arg(required = true)]
+    logs: Vec<PathBuf>,
+    /// Keep the openings with at least this many decisive pairs.
+    #[arg(long, default_value_t = 1)]
+    min_decisive: usize,
+}
+
 /// Runs the referee with the process arguments; returns the exit code.
 pub fn referee_main() -> i32 {
     let cli = Cli::parse();
@@ -140,15 +154,31 @@ pub fn referee_main() -> i32 {
         Command::Tournament(args) => tournament(args),
         Command::Stats(args) => stats(args),
         Command::Replay(args) => replay(args),
+        Command::Openings(args) => openings(args),
         Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("referee: {e:#}");
+            eprintln!("referee: {}", error_line(&e));
             2
         }
     }
+}
+
+/// An error and its causes on one line, `: `-separated, leaving out a
+/// cause the message already quotes (many of our errors name their
+/// source in their own text).
+fn error_line(error: &anyhow::Error) -> String {
+    let mut line = error.to_string();
+    for cause in error.chain().skip(1) {
+        let cause = cause.to_string();
+        if !line.contains(&cause) {
+            line.push_str(": ");
+            line.push_str(&cause);
+        }
+    }
+    line
 }
 
 fn play(args: PlayArgs) -> anyhow::Result<()> {
@@ -186,6 +216,54 @@ fn replay(args: ReplayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
+    use super::decisive::tally_openings;
+    use crate::games::notation::square_name;
+
+    let mut logs = Vec::new();
+    for path in &args.logs {
+        logs.push(read_records(path)?);
+    }
+    let games: Vec<&str> = logs.iter().flatten().map(|r| r.game.as_str()).collect();
+    if let Some(other) = games.iter().find(|&&game| game != games[0]) {
+        anyhow::bail!(
+            "the logs mix {} and {other} games: openings of one game only",
+            games[0]
+        );
+    }
+    let tallies = tally_openings(&logs)?;
+    let kept: Vec<_> = tallies
+        .iter()
+        .filter(|t| t.decisive >= args.min_decisive)
+        .collect();
+    let (pairs, decisive) = tallies
+        .iter()
+        .fold((0, 0), |(p, d), t| (p + t.pairs, d + t.decisive));
+    let kept_pairs: usize = kept.iter().map(|t| t.pairs).sum();
+    let kept_decisive: usize = kept.iter().map(|t| t.decisive).sum();
+    println!(
+        "# Openings with at least {} decisive pairs (one player scoring more over both colours) in {} logs.",
+        args.min_decisive,
+        args.logs.len()
+    );
+    println!(
+        "# All {} openings: {decisive} of {pairs} pairs decisive; the {} kept: {kept_decisive} of {kept_pairs}.",
+        tallies.len(),
+        kept.len()
+    );
+    println!("# Above each: decisive pairs / pairs.");
+    for tally in kept {
+        let moves: Vec<String> = tally
+            .opening
+            .iter()
+            .map(|&[x, y]| square_name(x, y))
+            .collect();
+        println!("# {}/{}", tally.decisive, tally.pairs);
+        println!("{}", moves.join(" "));
+    }
+    Ok(())
+}
+
 fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
     use crate::games::{Gomoku, NoGo, Reversi, TicTacToe};
     use anyhow::bail;
@@ -210,5 +288,28 @@ fn botzone_local(args: LocalArgs) -> anyhow::Result<()> {
         GameName::Gomoku => run_local::<Gomoku>(&config),
         GameName::Nogo => run_local::<NoGo>(&config),
         GameName::Tictactoe => run_local::<TicTacToe>(&config),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cause the message already quotes is not repeated; one it does
+    /// not is added.
+    #[test]
+    fn error_line_names_each_cause_once() {
+        let missing = std::fs::read_to_string("/no/such/log.jsonl").unwrap_err();
+        let text = missing.to_string();
+        let quoted = anyhow::Error::new(crate::referee::LogError::Read {
+            path: "log.jsonl".to_string(),
+            source: missing,
+        });
+        assert_eq!(
+            error_line(&quoted),
+            format!("cannot read log.jsonl: {text}")
+        );
+        let wrapped = anyhow::anyhow!("low level").context("high level");
+        assert_eq!(error_line(&wrapped), "high level: low level");
     }
 }

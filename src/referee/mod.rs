@@ -14,6 +14,7 @@ mod builtin;
 mod cli;
 mod cli_run;
 mod contestant;
+mod decisive;
 mod external;
 mod foreign_engine;
 mod game_facts;
@@ -52,6 +53,7 @@ pub use botzone_local::{
 pub use builtin::BuiltinBot;
 pub use cli::referee_main;
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
+pub use decisive::{tally_openings, OpeningTally};
 pub use external::ExternalBot;
 pub use foreign_engine::{ForeignEngine, ForeignProtocol};
 pub use game_facts::{result_text, winning_line, RefereeGame, WinRule};
