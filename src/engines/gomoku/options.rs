@@ -102,6 +102,15 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("lmp_not_improving_percent", |c, v| {
         number(&mut c.main.lmp_not_improving_percent, v, 0..=100)
     }),
+    ("lmp_exponent_tenths", |c, v| {
+        number(&mut c.main.lmp_exponent_tenths, v, 0..=40)
+    }),
+    ("lmr_not_improving_plies", |c, v| {
+        number(&mut c.main.lmr_not_improving_plies, v, 0..=8)
+    }),
+    ("lmr_cut_node_plies", |c, v| {
+        number(&mut c.main.lmr_cut_node_plies, v, 0..=8)
+    }),
     ("threat_extension_plies", |c, v| {
         plies_or_none(&mut c.main.threat_extension_plies, v)
     }),
@@ -132,6 +141,15 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     }),
     ("razor_depth", |c, v| {
         number(&mut c.main.razor_depth, v, PLIES)
+    }),
+    ("null_move_depth", |c, v| {
+        number(&mut c.main.null_move_depth, v, PLIES)
+    }),
+    ("null_move_reduction", |c, v| {
+        number(&mut c.main.null_move_reduction, v, PLIES)
+    }),
+    ("alpha_raise_reduction", |c, v| {
+        flag(&mut c.main.alpha_raise_reduction, v)
     }),
 ];
 

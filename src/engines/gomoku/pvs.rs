@@ -95,6 +95,18 @@ pub struct PvsConfig {
     /// same as elsewhere). A position that is not improving rarely needs
     /// its late moves.
     pub lmp_not_improving_percent: usize,
+    /// The depth term of late-move pruning is `depth` to this power, in
+    /// tenths (20: `depth * depth`); a smaller power keeps fewer moves
+    /// from 3 plies up.
+    pub lmp_exponent_tenths: u32,
+    /// Late moves at a non-PV node whose static value did not improve on
+    /// the same side's previous node are reduced this many plies more.
+    pub lmr_not_improving_plies: i32,
+    /// Late moves at an expected cut node (a null-window node whose
+    /// parent expects it to fail high) are reduced this many plies more:
+    /// there the first moves usually refute, and the late ones are
+    /// searched only to confirm.
+    pub lmr_cut_node_plies: i32,
     /// At the horizon, facing an open three or a four-three point, search
     /// the answers one ply instead of evaluating: `None` at every such node
     /// below the horizon too (threat sequences read to their end), `Some(n)`
@@ -143,6 +155,19 @@ pub struct PvsConfig {
     /// extension) is run; 0: never.
     pub razor_margin: i32,
     pub razor_depth: i32,
+    /// Null-move pruning from this remaining depth up (0: never): at a
+    /// non-PV node not facing a threat that needs an answer, whose static
+    /// value reaches beta, the side to move passes and the opponent is
+    /// searched `null_move_reduction + depth / 6` plies shallower; if he
+    /// still cannot get below beta, the node fails high. Gomoku has no
+    /// zugzwang: a stone more never hurts, so a pass bounds the node from
+    /// below.
+    pub null_move_depth: i32,
+    pub null_move_reduction: i32,
+    /// At a PV node 3 to 11 plies from the horizon, once a move raises
+    /// alpha (short of beta), the moves after it are searched a ply
+    /// shallower: the first good move is usually the best.
+    pub alpha_raise_reduction: bool,
 }
 
 impl Default for PvsConfig {
@@ -187,6 +212,9 @@ impl Default for PvsConfig {
             // 34 over 382 on gomoku-openings-s25.txt at 0.2 s a move
             // (together 400-354-28, +20 +/- 24 Elo).
             lmp_not_improving_percent: 50,
+            lmp_exponent_tenths: 20,
+            lmr_not_improving_plies: 0,
+            lmr_cut_node_plies: 0,
             // Reading every threat sequence to its end below the horizon
             // cost 3-8x the nodes at depth 10 on the bench positions; one
             // ply measured 121-76-3 against that at 0.2 s.
@@ -217,6 +245,9 @@ impl Default for PvsConfig {
             fail_high_margin: 0,
             razor_margin: 0,
             razor_depth: 2,
+            null_move_depth: 0,
+            null_move_reduction: 3,
+            alpha_raise_reduction: false,
         }
     }
 }
@@ -310,6 +341,13 @@ pub struct PvsSearch {
     /// Per ply: the static value of the node there, `NO_EVAL` until the
     /// node has one (a forced block or a decided node has none).
     static_evals: Vec<i32>,
+    /// Per ply: whether the move that led there was a null move (a pass);
+    /// two passes in a row are not searched.
+    after_pass: Vec<bool>,
+    /// Per ply: whether the node there is expected to fail high (a cut
+    /// node): the child of a reduced late move, or of the first move of an
+    /// expected all-node; set by the parent before it searches the child.
+    cut_nodes: Vec<bool>,
 }
 
 /// No static value at this ply (see `PvsSearch::static_evals`).
@@ -340,6 +378,8 @@ impl PvsSearch {
             depth_offset: 0,
             excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
+            after_pass: vec![false; MAX_SEARCH_PLY as usize + 2],
+            cut_nodes: vec![false; MAX_SEARCH_PLY as usize + 2],
             root_depth: 0,
         }
     }
@@ -533,19 +573,28 @@ impl PvsSearch {
         }
         self.undos.place(&mut self.board, m.index(), side);
         let child = depth - 1;
+        // Expected cut nodes (see `cut_nodes`): a PV child is none; a
+        // reduced late move's child is one; otherwise the child is what
+        // this node is not.
+        let pv_window = beta - alpha > 1;
+        let (ply_index, other_than_this) = (ply as usize, !self.cut_nodes[ply as usize]);
         let score = if full_window {
+            self.cut_nodes[ply_index + 1] = !pv_window && other_than_this;
             self.pvs(child, ply + 1, -beta, -alpha, opponent)
                 .map(|s| -s)
         } else {
+            self.cut_nodes[ply_index + 1] = reduction > 0 || other_than_this;
             let mut score = self
                 .pvs(child - reduction, ply + 1, -alpha - 1, -alpha, opponent)
                 .map(|s| -s);
             if reduction > 0 && matches!(score, Some(s) if s > alpha) {
+                self.cut_nodes[ply_index + 1] = other_than_this;
                 score = self
                     .pvs(child, ply + 1, -alpha - 1, -alpha, opponent)
                     .map(|s| -s);
             }
             if matches!(score, Some(s) if s > alpha && s < beta) {
+                self.cut_nodes[ply_index + 1] = false;
                 score = self
                     .pvs(child, ply + 1, -beta, -alpha, opponent)
                     .map(|s| -s);
@@ -667,7 +716,7 @@ impl PvsSearch {
             }
             None => true,
         };
-        let mut lmp_moves = self.config.lmp_base + (depth * depth) as usize;
+        let mut lmp_moves = self.config.lmp_base + self.lmp_depth_term(depth);
         if !improving {
             lmp_moves = lmp_moves * self.config.lmp_not_improving_percent / 100;
         }
@@ -710,6 +759,26 @@ impl PvsSearch {
             && !is_proven(beta)
         {
             return Some(static_eval);
+        }
+        if !pv_node
+            && quiet
+            && excluded.is_none()
+            && self.config.null_move_depth > 0
+            && depth >= self.config.null_move_depth
+            && static_eval >= beta
+            && !is_proven(beta)
+            && !self.after_pass[ply as usize]
+        {
+            let reduced = depth - 1 - self.config.null_move_reduction - depth / 6;
+            self.after_pass[ply as usize + 1] = true;
+            self.cut_nodes[ply as usize + 1] = !self.cut_nodes[ply as usize];
+            let passed = self.pvs(reduced, ply + 1, -beta, -beta + 1, opponent);
+            self.after_pass[ply as usize + 1] = false;
+            let score = -passed?;
+            if score >= beta {
+                // A win found after a pass is not a win of this node.
+                return Some(if is_proven(score) { beta } else { score });
+            }
         }
         let mut moves = MoveList::new();
         generate_ordered(
@@ -787,7 +856,11 @@ impl PvsSearch {
                 && !tactical
                 && keys[index] < SECOND_KILLER_KEY
             {
+                let stalled = !pv_node && !improving;
+                let cut_node = !pv_node && self.cut_nodes[ply as usize];
                 self.late_move_reduction(depth, index) - pv_node as i32
+                    + stalled as i32 * self.config.lmr_not_improving_plies
+                    + cut_node as i32 * self.config.lmr_cut_node_plies
             } else {
                 0
             };
@@ -811,6 +884,13 @@ impl PvsSearch {
                     if alpha >= beta {
                         self.record_cutoff(side, ply, m, depth);
                         break;
+                    }
+                    if self.config.alpha_raise_reduction
+                        && depth > 2
+                        && depth < 12
+                        && !is_proven(score)
+                    {
+                        depth -= 1;
                     }
                 }
             }
@@ -943,6 +1023,17 @@ impl PvsSearch {
     fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
         let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
         (0.5 + d.ln() * i.ln() * 10.0 / self.config.lmr_divisor_tenths as f32) as i32
+    }
+
+    /// The depth term of the late-move pruning count (see
+    /// [`PvsConfig::lmp_exponent_tenths`]).
+    #[inline]
+    fn lmp_depth_term(&self, depth: i32) -> usize {
+        let depth = depth.max(0);
+        match self.config.lmp_exponent_tenths {
+            20 => (depth * depth) as usize,
+            tenths => (depth as f32).powf(tenths as f32 / 10.0).round() as usize,
+        }
     }
 
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
