@@ -379,7 +379,9 @@ impl PvsSearch {
             excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
             after_pass: vec![false; MAX_SEARCH_PLY as usize + 2],
-            cut_nodes: vec![false; MAX_SEARCH_PLY as usize + 2],
+            // Indexed in `search_move`, which forced blocks reach past
+            // `MAX_SEARCH_PLY`: one entry per stone the board can take.
+            cut_nodes: vec![false; Gomoku::POINTS + 2],
             root_depth: 0,
         }
     }
