@@ -463,3 +463,83 @@ fn a_torn_last_line_is_cut_before_resuming() {
     assert_eq!(records(&log).len(), 4);
     assert!(resumed.stdout.contains("] 4\n"), "{}", resumed.stdout);
 }
+
+/// `referee openings` keeps exactly the openings with a decisive pair (one
+/// player scoring more over both colours), counted here from the records,
+/// and writes them as an openings file the referee plays from.
+#[test]
+fn decisive_openings_are_written_as_an_openings_file() {
+    let scratch = Scratch::new("decisive");
+    let log = scratch.path("games.jsonl");
+    let log_text = log.to_str().unwrap();
+    let played = referee(
+        &scratch,
+        &[
+            "play",
+            "tictactoe",
+            "builtin:random",
+            "builtin:perfect",
+            "--games",
+            "40",
+            "--random-plies",
+            "2",
+            "--seed",
+            "3",
+            "--log",
+            log_text,
+        ],
+    );
+    assert!(played.output.status.success(), "{}", played.stderr);
+
+    // The oracle: player A's points per pair, from the records alone.
+    let mut points: std::collections::HashMap<String, (Vec<[i32; 2]>, f64)> = Default::default();
+    for record in records(&log) {
+        let pair = record.id.rsplit_once('-').unwrap().0.to_string();
+        let a_won = match record.result {
+            GameResult::Draw => 0.5,
+            GameResult::Black if record.player_a == "black" => 1.0,
+            GameResult::White if record.player_a == "white" => 1.0,
+            _ => 0.0,
+        };
+        points
+            .entry(pair)
+            .or_insert((record.opening.clone(), 0.0))
+            .1 += a_won;
+    }
+    let decisive: HashSet<Vec<[i32; 2]>> = points
+        .values()
+        .filter(|(_, p)| *p != 1.0)
+        .map(|(opening, _)| opening.clone())
+        .collect();
+    assert!(!decisive.is_empty() && decisive.len() < points.len());
+
+    let kept = referee(&scratch, &["openings", log_text, "--min-decisive", "1"]);
+    assert!(kept.output.status.success(), "{}", kept.stderr);
+    let lines: Vec<&str> = kept
+        .stdout
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .collect();
+    assert_eq!(lines.len(), decisive.len(), "{}", kept.stdout);
+
+    let file = scratch.path("decisive.txt");
+    std::fs::write(&file, &kept.stdout).unwrap();
+    let replayed = referee(
+        &scratch,
+        &[
+            "play",
+            "tictactoe",
+            "builtin:random",
+            "builtin:perfect",
+            "--games",
+            "2",
+            "--openings",
+            file.to_str().unwrap(),
+            "--log",
+            scratch.path("again.jsonl").to_str().unwrap(),
+        ],
+    );
+    assert!(replayed.output.status.success(), "{}", replayed.stderr);
+    let first = &records(&scratch.path("again.jsonl"))[0];
+    assert!(decisive.contains(&first.opening), "{:?}", first.opening);
+}

@@ -225,6 +225,9 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
         logs.push(read_records(path)?);
     }
     let games: Vec<&str> = logs.iter().flatten().map(|r| r.game.as_str()).collect();
+    if games.is_empty() {
+        anyhow::bail!("the logs hold no games");
+    }
     if let Some(other) = games.iter().find(|&&game| game != games[0]) {
         anyhow::bail!(
             "the logs mix {} and {other} games: openings of one game only",
