@@ -472,23 +472,22 @@ fn decisive_openings_are_written_as_an_openings_file() {
     let scratch = Scratch::new("decisive");
     let log = scratch.path("games.jsonl");
     let log_text = log.to_str().unwrap();
-    let played = referee(
-        &scratch,
-        &[
+    // A match of random against perfect play, logged; `extra` picks its openings.
+    let play = |games: &str, log: &str, extra: &[&str]| {
+        let mut args = vec![
             "play",
             "tictactoe",
             "builtin:random",
             "builtin:perfect",
             "--games",
-            "40",
-            "--random-plies",
-            "2",
-            "--seed",
-            "3",
+            games,
             "--log",
-            log_text,
-        ],
-    );
+            log,
+        ];
+        args.extend_from_slice(extra);
+        referee(&scratch, &args)
+    };
+    let played = play("40", log_text, &["--random-plies", "2", "--seed", "3"]);
     assert!(played.output.status.success(), "{}", played.stderr);
 
     // The oracle: player A's points per pair, from the records alone.
@@ -524,22 +523,13 @@ fn decisive_openings_are_written_as_an_openings_file() {
 
     let file = scratch.path("decisive.txt");
     std::fs::write(&file, &kept.stdout).unwrap();
-    let replayed = referee(
-        &scratch,
-        &[
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:perfect",
-            "--games",
-            "2",
-            "--openings",
-            file.to_str().unwrap(),
-            "--log",
-            scratch.path("again.jsonl").to_str().unwrap(),
-        ],
+    let again = scratch.path("again.jsonl");
+    let replayed = play(
+        "2",
+        again.to_str().unwrap(),
+        &["--openings", file.to_str().unwrap()],
     );
     assert!(replayed.output.status.success(), "{}", replayed.stderr);
-    let first = &records(&scratch.path("again.jsonl"))[0];
+    let first = &records(&again)[0];
     assert!(decisive.contains(&first.opening), "{:?}", first.opening);
 }
