@@ -143,7 +143,7 @@ struct OpeningsArgs {
     logs: Vec<PathBuf>,
     /// Keep the openings with at least this many decisive pairs.
     #[arg(long, default_value_t = 1)]
-    min_decisive: usize,
+    min_decisive: u64,
 }
 
 /// Runs the referee with the process arguments; returns the exit code.
@@ -237,13 +237,13 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
     let tallies = tally_openings(&logs)?;
     let kept: Vec<_> = tallies
         .iter()
-        .filter(|t| t.decisive >= args.min_decisive)
+        .filter(|t| t.decisive() >= args.min_decisive)
         .collect();
     let (pairs, decisive) = tallies
         .iter()
-        .fold((0, 0), |(p, d), t| (p + t.pairs, d + t.decisive));
-    let kept_pairs: usize = kept.iter().map(|t| t.pairs).sum();
-    let kept_decisive: usize = kept.iter().map(|t| t.decisive).sum();
+        .fold((0, 0), |(p, d), t| (p + t.pairs.pairs(), d + t.decisive()));
+    let kept_pairs: u64 = kept.iter().map(|t| t.pairs.pairs()).sum();
+    let kept_decisive: u64 = kept.iter().map(|t| t.decisive()).sum();
     println!(
         "# Openings with at least {} decisive pairs (one player scoring more over both colours) in {} logs.",
         args.min_decisive,
@@ -261,7 +261,7 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
             .iter()
             .map(|&[x, y]| square_name(x, y))
             .collect();
-        println!("# {}/{}", tally.decisive, tally.pairs);
+        println!("# {}/{}", tally.decisive(), tally.pairs.pairs());
         println!("{}", moves.join(" "));
     }
     Ok(())

@@ -10,79 +10,68 @@
 
 use std::collections::HashMap;
 
-use super::record::{GameRecord, GameResult};
+use super::record::GameRecord;
 use super::schedule::BadGameId;
-use crate::game::Player;
+use super::stats::{GameScore, Pentanomial};
+use super::summary::GameOutcome;
 
 /// One opening's pairs over the logs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningTally {
     /// The opening's moves, as logged.
     pub opening: Vec<[i32; 2]>,
-    /// Pairs of this opening with both games in the logs.
-    pub pairs: usize,
-    /// Of those, the pairs in which one player scored more than the other.
-    pub decisive: usize,
+    /// Its pairs with both games in the logs, binned by player A's score
+    /// as the match report bins them.
+    pub pairs: Pentanomial,
+}
+
+impl OpeningTally {
+    /// Pairs in which one player scored more than the other: all but the
+    /// even bin (a win each, or two draws).
+    pub fn decisive(&self) -> u64 {
+        self.pairs.pairs() - self.pairs.by_score()[2]
+    }
 }
 
 /// Tallies the pairs of each log's games by opening, in the order the
-/// openings first appear. A pair is the two games of one log with the same
-/// pairing and pair number; one with a game missing is not counted.
+/// openings first appear (the first game of their first complete pair). A
+/// pair is the two games of one log with the same pairing and pair number;
+/// one with a game missing is not counted.
 pub fn tally_openings(logs: &[Vec<GameRecord>]) -> Result<Vec<OpeningTally>, BadGameId> {
-    let mut tallies: Vec<OpeningTally> = Vec::new();
-    let mut index_of: HashMap<Vec<[i32; 2]>, usize> = HashMap::new();
+    // Each tally with the position of the game its opening first appeared in.
+    let mut tallies: Vec<(usize, OpeningTally)> = Vec::new();
+    let mut index_of: HashMap<&[[i32; 2]], usize> = HashMap::new();
+    let mut position = 0;
     for records in logs {
-        // Player A's points in each pair of this log, and its games seen.
-        let mut pairs: HashMap<(usize, usize), (f64, usize, &GameRecord)> = HashMap::new();
-        let mut order = Vec::new();
+        // The first game of each pair of this log (its position and A's
+        // score) until the second comes.
+        let mut unpaired: HashMap<(usize, usize), (usize, GameScore)> = HashMap::new();
         for record in records {
-            let id = record.game_id()?;
-            let key = (id.pairing, id.pair);
-            let points = points_of(record.result, id.a_colour);
-            match pairs.get_mut(&key) {
-                Some(pair) => {
-                    pair.0 += points;
-                    pair.1 += 1;
-                }
-                None => {
-                    pairs.insert(key, (points, 1, record));
-                    order.push(key);
-                }
-            }
-        }
-        for key in order {
-            let (points, games, record) = pairs[&key];
-            if games != 2 {
+            position += 1;
+            let outcome = GameOutcome::from_record(record)?;
+            let (pair, score) = ((outcome.id.pairing, outcome.id.pair), outcome.score_for_a());
+            let Some((first_position, first)) = unpaired.remove(&pair) else {
+                unpaired.insert(pair, (position, score));
                 continue;
-            }
-            let at = *index_of.entry(record.opening.clone()).or_insert_with(|| {
-                tallies.push(OpeningTally {
-                    opening: record.opening.clone(),
-                    pairs: 0,
-                    decisive: 0,
-                });
+            };
+            let at = *index_of.entry(&record.opening).or_insert_with(|| {
+                let opening = record.opening.clone();
+                let pairs = Pentanomial::default();
+                tallies.push((first_position, OpeningTally { opening, pairs }));
                 tallies.len() - 1
             });
-            tallies[at].pairs += 1;
-            tallies[at].decisive += (points != 1.0) as usize;
+            tallies[at].0 = tallies[at].0.min(first_position);
+            tallies[at].1.pairs.add_pair(first, score);
         }
     }
-    Ok(tallies)
-}
-
-/// Player A's points in a game where A had `a_colour`.
-fn points_of(result: GameResult, a_colour: Player) -> f64 {
-    match result {
-        GameResult::Draw => 0.5,
-        result if result == GameResult::win_for(a_colour) => 1.0,
-        _ => 0.0,
-    }
+    tallies.sort_by_key(|(first_position, _)| *first_position);
+    Ok(tallies.into_iter().map(|(_, tally)| tally).collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::{DebugStrings, Termination};
+    use crate::referee::record::{DebugStrings, GameResult, Termination};
     use crate::referee::schedule::Format;
 
     fn game(id: &str, opening: &[[i32; 2]], result: GameResult) -> GameRecord {
@@ -125,20 +114,13 @@ mod tests {
             game("0-1-white", &second, GameResult::Black),
         ];
         let tallies = tally_openings(&[one, two]).unwrap();
+        let counts: Vec<_> = tallies
+            .iter()
+            .map(|t| (t.opening.clone(), t.pairs.pairs(), t.decisive()))
+            .collect();
         assert_eq!(
-            tallies,
-            vec![
-                OpeningTally {
-                    opening: first.to_vec(),
-                    pairs: 2,
-                    decisive: 1,
-                },
-                OpeningTally {
-                    opening: second.to_vec(),
-                    pairs: 2,
-                    decisive: 1,
-                },
-            ]
+            counts,
+            vec![(first.to_vec(), 2, 1), (second.to_vec(), 2, 1)]
         );
     }
 
