@@ -108,9 +108,6 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("lmr_not_improving_plies", |c, v| {
         number(&mut c.main.lmr_not_improving_plies, v, 0..=8)
     }),
-    ("lmr_cut_node_plies", |c, v| {
-        number(&mut c.main.lmr_cut_node_plies, v, 0..=8)
-    }),
     ("threat_extension_plies", |c, v| {
         plies_or_none(&mut c.main.threat_extension_plies, v)
     }),

@@ -102,11 +102,6 @@ pub struct PvsConfig {
     /// Late moves at a non-PV node whose static value did not improve on
     /// the same side's previous node are reduced this many plies more.
     pub lmr_not_improving_plies: i32,
-    /// Late moves at an expected cut node (a null-window node whose
-    /// parent expects it to fail high) are reduced this many plies more:
-    /// there the first moves usually refute, and the late ones are
-    /// searched only to confirm.
-    pub lmr_cut_node_plies: i32,
     /// At the horizon, facing an open three or a four-three point, search
     /// the answers one ply instead of evaluating: `None` at every such node
     /// below the horizon too (threat sequences read to their end), `Some(n)`
@@ -214,7 +209,6 @@ impl Default for PvsConfig {
             lmp_not_improving_percent: 50,
             lmp_exponent_tenths: 20,
             lmr_not_improving_plies: 0,
-            lmr_cut_node_plies: 0,
             // Reading every threat sequence to its end below the horizon
             // cost 3-8x the nodes at depth 10 on the bench positions; one
             // ply measured 121-76-3 against that at 0.2 s.
@@ -344,10 +338,6 @@ pub struct PvsSearch {
     /// Per ply: whether the move that led there was a null move (a pass);
     /// two passes in a row are not searched.
     after_pass: Vec<bool>,
-    /// Per ply: whether the node there is expected to fail high (a cut
-    /// node): the child of a reduced late move, or of the first move of an
-    /// expected all-node; set by the parent before it searches the child.
-    cut_nodes: Vec<bool>,
 }
 
 /// No static value at this ply (see `PvsSearch::static_evals`).
@@ -379,9 +369,6 @@ impl PvsSearch {
             excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
             after_pass: vec![false; MAX_SEARCH_PLY as usize + 2],
-            // Indexed in `search_move`, which forced blocks reach past
-            // `MAX_SEARCH_PLY`: one entry per stone the board can take.
-            cut_nodes: vec![false; Gomoku::POINTS + 2],
             root_depth: 0,
         }
     }
@@ -575,28 +562,19 @@ impl PvsSearch {
         }
         self.undos.place(&mut self.board, m.index(), side);
         let child = depth - 1;
-        // Expected cut nodes (see `cut_nodes`): a PV child is none; a
-        // reduced late move's child is one; otherwise the child is what
-        // this node is not.
-        let pv_window = beta - alpha > 1;
-        let (ply_index, other_than_this) = (ply as usize, !self.cut_nodes[ply as usize]);
         let score = if full_window {
-            self.cut_nodes[ply_index + 1] = !pv_window && other_than_this;
             self.pvs(child, ply + 1, -beta, -alpha, opponent)
                 .map(|s| -s)
         } else {
-            self.cut_nodes[ply_index + 1] = reduction > 0 || other_than_this;
             let mut score = self
                 .pvs(child - reduction, ply + 1, -alpha - 1, -alpha, opponent)
                 .map(|s| -s);
             if reduction > 0 && matches!(score, Some(s) if s > alpha) {
-                self.cut_nodes[ply_index + 1] = other_than_this;
                 score = self
                     .pvs(child, ply + 1, -alpha - 1, -alpha, opponent)
                     .map(|s| -s);
             }
             if matches!(score, Some(s) if s > alpha && s < beta) {
-                self.cut_nodes[ply_index + 1] = false;
                 score = self
                     .pvs(child, ply + 1, -beta, -alpha, opponent)
                     .map(|s| -s);
@@ -773,7 +751,6 @@ impl PvsSearch {
         {
             let reduced = depth - 1 - self.config.null_move_reduction - depth / 6;
             self.after_pass[ply as usize + 1] = true;
-            self.cut_nodes[ply as usize + 1] = !self.cut_nodes[ply as usize];
             let passed = self.pvs(reduced, ply + 1, -beta, -beta + 1, opponent);
             self.after_pass[ply as usize + 1] = false;
             let score = -passed?;
@@ -859,10 +836,8 @@ impl PvsSearch {
                 && keys[index] < SECOND_KILLER_KEY
             {
                 let stalled = !pv_node && !improving;
-                let cut_node = !pv_node && self.cut_nodes[ply as usize];
                 self.late_move_reduction(depth, index) - pv_node as i32
                     + stalled as i32 * self.config.lmr_not_improving_plies
-                    + cut_node as i32 * self.config.lmr_cut_node_plies
             } else {
                 0
             };
