@@ -16,7 +16,7 @@ use clap::Parser;
 
 use boardbots::engines::reversi::training::{
     heldout_samples, mean_absolute_error, probcut_statistics, read_samples, train, FitConfig,
-    Position, TrainConfig,
+    Position, SelfPlayMoves, TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
 
@@ -31,6 +31,10 @@ struct Args {
     games: usize,
     #[arg(long, default_value_t = 5)]
     random_one_in: u32,
+    /// Depth of the search that plays the training games' other moves (0:
+    /// the mobility-and-corners policy).
+    #[arg(long, default_value_t = 0)]
+    search_depth: u32,
     #[arg(long, default_value_t = 40_000)]
     positions_per_stage: usize,
     /// Most positions per stage labelled by the exact solver (default: as
@@ -54,6 +58,9 @@ struct Args {
     /// Seed of the held-out games.
     #[arg(long, default_value_t = 1_000_003)]
     heldout_seed: u64,
+    /// Depth of the search that plays the held-out games (0: the policy).
+    #[arg(long, default_value_t = 0)]
+    heldout_search_depth: u32,
     /// Only measure the held-out error of this weight file.
     #[arg(long)]
     evaluate: Option<PathBuf>,
@@ -73,6 +80,13 @@ struct Args {
     heldout_only: bool,
 }
 
+fn moves_of(search_depth: u32) -> SelfPlayMoves {
+    match search_depth {
+        0 => SelfPlayMoves::Policy,
+        depth => SelfPlayMoves::Search(depth),
+    }
+}
+
 fn main() {
     let args = Args::parse();
     if let Err(e) = run(args) {
@@ -87,6 +101,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         seed: args.seed,
         games: args.games,
         random_one_in: args.random_one_in,
+        self_play: moves_of(args.search_depth),
         positions_per_stage: args.positions_per_stage,
         exact_positions_per_stage: args
             .exact_positions_per_stage
@@ -103,7 +118,12 @@ fn run(args: Args) -> anyhow::Result<()> {
     };
     let mut log = std::io::stdout();
     if args.heldout_only {
-        heldout_samples(&config, args.heldout_seed, &mut log)?;
+        heldout_samples(
+            &config,
+            args.heldout_seed,
+            moves_of(args.heldout_search_depth),
+            &mut log,
+        )?;
         return Ok(());
     }
     let weights = match &args.evaluate {
@@ -139,7 +159,12 @@ fn run(args: Args) -> anyhow::Result<()> {
     if args.heldout_per_empties > 0 {
         let samples = match &args.heldout_file {
             Some(path) => read_samples(path)?,
-            None => heldout_samples(&config, args.heldout_seed, &mut log)?,
+            None => heldout_samples(
+                &config,
+                args.heldout_seed,
+                moves_of(args.heldout_search_depth),
+                &mut log,
+            )?,
         };
         let mut total = (0usize, 0.0f64);
         for (empties, n, mae) in mean_absolute_error(&weights, &samples) {

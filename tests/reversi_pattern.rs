@@ -2,7 +2,7 @@
 //! end of the game, weight files, a tiny seeded training run, and legal
 //! play within limits.
 
-use boardbots::engines::reversi::training::{train, FitConfig, TrainConfig};
+use boardbots::engines::reversi::training::{train, FitConfig, SelfPlayMoves, TrainConfig};
 use boardbots::engines::reversi::{
     canonical_weights, evaluate, transform_board, EndgameSolver, MidgameSearch, PatternEngine,
     PatternSettings, SolveMode, Weights, WeightsError, SCORE_SCALE, STAGES, STAGE_WEIGHTS,
@@ -139,6 +139,8 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         seed: 7,
         games: 200,
         random_one_in: 5,
+        // The search-played games: the policy's are the cheaper path.
+        self_play: SelfPlayMoves::Search(2),
         positions_per_stage: 800,
         exact_positions_per_stage: 800,
         exact_max_empties: 9,

@@ -14,7 +14,7 @@ use super::midgame::MidgameSearch;
 use super::pattern_engine::{PatternEngine, PatternSettings};
 use super::playout::{PlayoutStyle, ReversiPlayout};
 use super::solver::{EndgameSolver, SolveMode};
-use super::training::self_play_positions;
+use super::training::{self_play_positions, SelfPlayMoves};
 use super::weights::Weights;
 use crate::engines::threads_bench;
 use crate::game::{Game, Outcome, Player};
@@ -221,7 +221,7 @@ pub fn middle_game_positions(count: usize, seed: u64) -> Vec<Reversi> {
     let openings =
         parse_openings::<Reversi>(include_str!("../../../data/reversi-xot-openings.txt"))
             .expect("the committed openings parse");
-    self_play_positions(&openings, count, seed, 5)
+    self_play_positions(&openings, count, seed, 5, SelfPlayMoves::Policy)
         .chunks(1)
         .filter(|c| (24..=40).contains(&c[0].empties()) && c[0].player.count_ones() % 3 == 0)
         .map(|c| Reversi::from_bitboards(c[0].player, c[0].opponent, Player::Black))
@@ -312,7 +312,7 @@ fn endgame_positions(count: usize, empties: u32, seed: u64) -> Vec<Reversi> {
     let openings =
         parse_openings::<Reversi>(include_str!("../../../data/reversi-xot-openings.txt"))
             .expect("the committed openings parse");
-    self_play_positions(&openings, 4 * count, seed, 5)
+    self_play_positions(&openings, 4 * count, seed, 5, SelfPlayMoves::Policy)
         .into_iter()
         .filter(|p| p.empties() == empties)
         .map(|p| Reversi::from_bitboards(p.player, p.opponent, Player::Black))

@@ -1,8 +1,7 @@
 //! Fitting one stage's weights to labelled positions: least squares over
-//! the sparse features by full-batch gradient steps, each weight's step
-//! normalised by how often its feature occurs (so rare and common features
-//! learn at the same pace), with an L2 pull towards the starting weights
-//! (the neighbouring stage's), and early stopping on a validation split.
+//! the sparse features with an L2 pull towards the starting weights (the
+//! neighbouring stage's), solved by preconditioned conjugate gradients, and
+//! early stopping on a validation split.
 
 use super::selfplay::Position;
 use crate::engines::reversi::features::{feature_indices, ACTIVE_FEATURES, STAGE_WEIGHTS};
@@ -17,9 +16,8 @@ pub struct Sample {
 /// Fitting parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitConfig {
+    /// Most conjugate-gradient iterations (each one pass over the samples).
     pub epochs: usize,
-    /// Step size (shrinks when the training loss goes up).
-    pub rate: f64,
     /// Strength of the pull towards the starting weights, in samples.
     pub regularisation: f64,
     /// One sample in this many goes to validation.
@@ -30,7 +28,6 @@ impl Default for FitConfig {
     fn default() -> Self {
         FitConfig {
             epochs: 300,
-            rate: 0.5,
             regularisation: 2.0,
             validation_one_in: 10,
         }
@@ -86,6 +83,14 @@ fn losses(weights: &[f64], set: &[([u32; ACTIVE_FEATURES], f32)]) -> (f64, f64) 
 /// Fits a stage's weights (canonical indices only; `canonical` maps each
 /// weight to its representative) starting from `start`, and returns the
 /// weights with the best validation loss.
+///
+/// The objective is ridge least squares, `sum (label - prediction)^2 +
+/// regularisation * sum (w - start)^2`, minimised by conjugate gradients on
+/// its normal equations, preconditioned by their diagonal (how often each
+/// weight's feature occurs). Each iteration costs one pass over the samples,
+/// as a gradient step does, but conjugate directions do not undo each other:
+/// the 51 features of a sample are strongly coupled, and plain gradient
+/// steps had to shrink until they barely moved.
 pub fn fit_stage(
     samples: &[Sample],
     canonical: &[u32],
@@ -102,45 +107,89 @@ pub fn fit_stage(
             train.push((f, s.label));
         }
     }
-    let mut counts = vec![0.0f64; STAGE_WEIGHTS];
+    let lambda = config.regularisation;
+    // The diagonal of the normal matrix: squared feature values summed (a
+    // weight read twice by one sample counts 4 there).
+    let mut diagonal = vec![lambda; STAGE_WEIGHTS];
     for (f, _) in &train {
-        for &i in f {
-            counts[i as usize] += 1.0;
+        for (k, &i) in f.iter().enumerate() {
+            let times = f.iter().filter(|&&j| j == i).count() as f64;
+            if f[..k].contains(&i) {
+                continue;
+            }
+            diagonal[i as usize] += times * times;
         }
     }
     let mut weights = start.to_vec();
     let (initial_train_loss, _) = losses(&weights, &train);
     let (initial_validation_loss, _) = losses(&weights, &validation);
     let mut best = (weights.clone(), initial_validation_loss, 0usize);
-    let mut previous_train = initial_train_loss;
-    let mut rate = config.rate;
-    let mut gradient = vec![0.0f64; STAGE_WEIGHTS];
+
+    // Normal equations in the step u = w - start: (A'A + lambda) u = A'(y - A start).
+    let mut residual = vec![0.0f64; STAGE_WEIGHTS];
+    for (f, label) in &train {
+        let err = *label as f64 - predict(&weights, f);
+        for &i in f {
+            residual[i as usize] += err;
+        }
+    }
+    let active = |i: usize| diagonal[i] > lambda;
+    let mut preconditioned: Vec<f64> = (0..STAGE_WEIGHTS)
+        .map(|i| {
+            if active(i) {
+                residual[i] / diagonal[i]
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let mut direction = preconditioned.clone();
+    let mut rz: f64 = residual
+        .iter()
+        .zip(&preconditioned)
+        .map(|(r, z)| r * z)
+        .sum();
+    let mut product = vec![0.0f64; STAGE_WEIGHTS];
     for epoch in 1..=config.epochs {
-        gradient.fill(0.0);
-        for (f, label) in &train {
-            let err = *label as f64 - predict(&weights, f);
+        if rz <= 0.0 {
+            break;
+        }
+        // product = (A'A + lambda) direction
+        for (i, p) in product.iter_mut().enumerate() {
+            *p = lambda * direction[i];
+        }
+        for (f, _) in &train {
+            let along = predict(&direction, f);
             for &i in f {
-                gradient[i as usize] += err;
+                product[i as usize] += along;
             }
         }
-        let before = weights.clone();
+        let curvature: f64 = direction.iter().zip(&product).map(|(d, q)| d * q).sum();
+        if curvature <= 0.0 {
+            break;
+        }
+        let step = rz / curvature;
         for i in 0..STAGE_WEIGHTS {
-            if counts[i] > 0.0 {
-                let pull = config.regularisation * (weights[i] - start[i]);
-                weights[i] += rate * (gradient[i] - pull) / (counts[i] + config.regularisation);
-            }
+            weights[i] += step * direction[i];
+            residual[i] -= step * product[i];
         }
-        let (train_loss, _) = losses(&weights, &train);
-        if train_loss > previous_train {
-            // Overshot: undo and take smaller steps.
-            weights = before;
-            rate *= 0.5;
-            if rate < 1e-3 {
-                break;
-            }
-            continue;
+        for i in 0..STAGE_WEIGHTS {
+            preconditioned[i] = if active(i) {
+                residual[i] / diagonal[i]
+            } else {
+                0.0
+            };
         }
-        previous_train = train_loss;
+        let next_rz: f64 = residual
+            .iter()
+            .zip(&preconditioned)
+            .map(|(r, z)| r * z)
+            .sum();
+        let beta = next_rz / rz;
+        rz = next_rz;
+        for i in 0..STAGE_WEIGHTS {
+            direction[i] = preconditioned[i] + beta * direction[i];
+        }
         let (validation_loss, _) = losses(&weights, &validation);
         if validation.is_empty() || validation_loss < best.1 {
             best = (weights.clone(), validation_loss, epoch);

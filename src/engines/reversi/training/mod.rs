@@ -25,7 +25,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 
 pub use fit::{fit_stage, FitConfig, FitReport, Sample};
-pub use selfplay::{self_play_positions, Position};
+pub use selfplay::{self_play_positions, Position, SelfPlayMoves};
 
 use super::evaluator::evaluate;
 use super::features::{canonical_weights, stage_of, EMPTIES_PER_STAGE, STAGES, STAGE_WEIGHTS};
@@ -47,6 +47,8 @@ pub struct TrainConfig {
     pub games: usize,
     /// One move in this many is uniformly random.
     pub random_one_in: u32,
+    /// How the other moves of the training games are chosen.
+    pub self_play: SelfPlayMoves,
     /// Most positions labelled per stage (a seeded sample when there are more).
     pub positions_per_stage: usize,
     /// Most positions labelled per stage that the exact solver labels (a
@@ -210,8 +212,13 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
     let positions_path = config.path("positions.bin");
     if !positions_path.exists() {
         let started = Instant::now();
-        let positions =
-            self_play_positions(&openings, config.games, config.seed, config.random_one_in);
+        let positions = self_play_positions(
+            &openings,
+            config.games,
+            config.seed,
+            config.random_one_in,
+            config.self_play,
+        );
         write_positions(&positions_path, &positions)?;
         writeln!(
             log,
@@ -322,15 +329,25 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
     Ok(reports)
 }
 
+/// One random move in this many in the held-out games, whatever the
+/// training games used, so held-out errors stay comparable across runs.
+const HELDOUT_RANDOM_ONE_IN: u32 = 5;
+
 /// Exactly labelled positions with 20-24 empties from games of `seed`
-/// (never the training seed), cached in the working directory.
+/// (never the training seed) played with `choice`, cached in the working
+/// directory.
 pub fn heldout_samples(
     config: &TrainConfig,
     seed: u64,
+    choice: SelfPlayMoves,
     log: &mut dyn Write,
 ) -> anyhow::Result<Vec<Sample>> {
     fs::create_dir_all(&config.dir)?;
-    let path = config.path(&format!("heldout-{seed}.samples"));
+    let name = match choice {
+        SelfPlayMoves::Policy => format!("heldout-{seed}"),
+        SelfPlayMoves::Search(depth) => format!("heldout-{seed}-depth{depth}"),
+    };
+    let path = config.path(&format!("{name}.samples"));
     if path.exists() {
         return read_samples(&path);
     }
@@ -338,7 +355,7 @@ pub fn heldout_samples(
         parse_openings::<Reversi>(include_str!("../../../../data/reversi-xot-openings.txt"))
             .map_err(anyhow::Error::msg)?;
     let games = config.heldout_per_empties * 2 + 10;
-    let positions = self_play_positions(&openings, games, seed, config.random_one_in);
+    let positions = self_play_positions(&openings, games, seed, HELDOUT_RANDOM_ONE_IN, choice);
     let mut solver = EndgameSolver::new(64 << 20);
     let mut samples = Vec::new();
     for empties in 20..=24u32 {
@@ -357,10 +374,7 @@ pub fn heldout_samples(
                 started.elapsed().as_secs_f64()
             )?;
             // Partial progress survives an interruption.
-            write_samples(
-                &config.path(&format!("heldout-{seed}.partial-samples")),
-                &samples,
-            )?;
+            write_samples(&config.path(&format!("{name}.partial-samples")), &samples)?;
         }
     }
     write_atomically(&path, &samples_bytes(&samples))?;

@@ -1,11 +1,15 @@
-//! Training positions: games from XOT openings played on by a cheap
-//! mobility-and-corners policy with a share of uniformly random moves.
+//! Training positions: games from XOT openings played on with a share of
+//! uniformly random moves, the others chosen by a cheap mobility-and-corners
+//! policy or by a shallow search on the embedded evaluation.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::engines::reversi::midgame::MidgameSearch;
+use crate::engines::reversi::weights::Weights;
 use crate::game::Game;
 use crate::games::{after_placement, legal_placements, Reversi, ReversiMove};
+use crate::search::Limits;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
@@ -51,17 +55,37 @@ fn policy_move(pos: &Reversi, moves: u64, rng: &mut SmallRng) -> usize {
     best.1
 }
 
+/// How the moves that are not random are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfPlayMoves {
+    /// The mobility-and-corners policy: thousands of games a second, but
+    /// its games drift into lopsided positions a real game rarely sees.
+    Policy,
+    /// The best move of a search this many placements deep on the embedded
+    /// weights, without ProbCut: positions like those of real games.
+    Search(u32),
+}
+
 /// Plays `games` games from openings drawn with `seed`, a move in
-/// `1 / random_one_in` at random and the others by the policy, and returns
-/// every position where the side to move has a placement (openings' own
-/// positions excluded).
+/// `1 / random_one_in` at random and the others chosen by `choice`, and
+/// returns every position where the side to move has a placement (openings'
+/// own positions excluded).
 pub fn self_play_positions(
     openings: &[Vec<ReversiMove>],
     games: usize,
     seed: u64,
     random_one_in: u32,
+    choice: SelfPlayMoves,
 ) -> Vec<Position> {
     let mut rng = SmallRng::seed_from_u64(seed);
+    // Table size: a depth-8 search touches well under a million nodes.
+    let mut search = match choice {
+        SelfPlayMoves::Policy => None,
+        SelfPlayMoves::Search(depth) => Some((
+            MidgameSearch::new(Weights::embedded(), 4 << 20, None),
+            Limits::depth(depth),
+        )),
+    };
     let mut positions = Vec::with_capacity(games * 52);
     for _ in 0..games {
         let mut pos = Reversi::start();
@@ -92,6 +116,11 @@ pub fn self_play_positions(
                     rest &= rest - 1;
                 }
                 rest.trailing_zeros() as usize
+            } else if let Some((search, limits)) = search.as_mut() {
+                let found = search.search(pos.player_bits(), pos.opponent_bits(), limits, None);
+                found
+                    .and_then(|r| r.best_square)
+                    .expect("a position with a placement has a best square")
             } else {
                 policy_move(&pos, moves, &mut rng)
             };
