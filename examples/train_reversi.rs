@@ -2,13 +2,19 @@
 //! `boardbots::engines::reversi::training`), then reports the held-out error.
 //!
 //! ```text
-//! cargo run --release --example train_reversi -- --dir train-run --seed 1 --heldout-per-empties 0
+//! cargo run --release --example train_reversi -- --dir train-run --seed 4 --games 120000 \
+//!     --search-depth 4 --random-one-in 8 --positions-per-stage 300000 --heldout-per-empties 0
 //! cp train-run/reversi-weights.bin data/reversi-weights.bin
-//! # held-out error (exact solves at 20-24 empties: minutes each at 23-24)
+//! # held-out error (exact solves at 20-24 empties: up to a minute each at 23-24), on the policy's
+//! # games, then on games a depth-4 search played
 //! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin
+//! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin \
+//!     --heldout-search-depth 4 --heldout-per-empties 48
 //! ```
 //!
-//! The defaults are the settings of the committed weights (see data/README.md).
+//! The first command is that of the committed weights, run at the commit data/README.md
+//! names (the search plays with the weights embedded then). The flags' defaults are the
+//! settings of the first trained weights.
 
 use std::path::PathBuf;
 
