@@ -96,18 +96,8 @@ fn four_shards_merged_print_what_one_run_prints() {
 fn match_shards_merge_with_the_sprt_line() {
     let scratch = Scratch::new("match-shards");
     let play = |log: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:perfect",
-            "--games",
-            "40",
-            "--seed",
-            "5",
-            "--log",
-            log.to_str().unwrap(),
-        ];
+        let mut args = logged_match_args(log, "builtin:perfect", "40", false);
+        args.extend_from_slice(&["--seed", "5"]);
         args.extend_from_slice(extra);
         referee(&scratch, &args)
     };
@@ -473,21 +463,12 @@ fn decisive_openings_are_written_as_an_openings_file() {
     let log = scratch.path("games.jsonl");
     let log_text = log.to_str().unwrap();
     // A match of random against perfect play, logged; `extra` picks its openings.
-    let play = |games: &str, log: &str, extra: &[&str]| {
-        let mut args = vec![
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:perfect",
-            "--games",
-            games,
-            "--log",
-            log,
-        ];
+    let play = |games: &str, log: &Path, extra: &[&str]| {
+        let mut args = logged_match_args(log, "builtin:perfect", games, false);
         args.extend_from_slice(extra);
         referee(&scratch, &args)
     };
-    let played = play("40", log_text, &["--random-plies", "2", "--seed", "3"]);
+    let played = play("40", &log, &["--random-plies", "2", "--seed", "3"]);
     assert!(played.output.status.success(), "{}", played.stderr);
 
     // The oracle: player A's points per pair, from the records alone.
@@ -524,11 +505,7 @@ fn decisive_openings_are_written_as_an_openings_file() {
     let file = scratch.path("decisive.txt");
     std::fs::write(&file, &kept.stdout).unwrap();
     let again = scratch.path("again.jsonl");
-    let replayed = play(
-        "2",
-        again.to_str().unwrap(),
-        &["--openings", file.to_str().unwrap()],
-    );
+    let replayed = play("2", &again, &["--openings", file.to_str().unwrap()]);
     assert!(replayed.output.status.success(), "{}", replayed.stderr);
     let first = &records(&again)[0];
     assert!(decisive.contains(&first.opening), "{:?}", first.opening);
