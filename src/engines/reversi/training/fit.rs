@@ -66,6 +66,10 @@ fn predict(weights: &[f64], features: &[u32; ACTIVE_FEATURES]) -> f64 {
     features.iter().map(|&i| weights[i as usize]).sum()
 }
 
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 /// (mean squared error, mean absolute error) of `weights` on `set`.
 fn losses(weights: &[f64], set: &[([u32; ACTIVE_FEATURES], f32)]) -> (f64, f64) {
     if set.is_empty() {
@@ -133,22 +137,21 @@ pub fn fit_stage(
             residual[i as usize] += err;
         }
     }
-    let active = |i: usize| diagonal[i] > lambda;
-    let mut preconditioned: Vec<f64> = (0..STAGE_WEIGHTS)
-        .map(|i| {
-            if active(i) {
+    // Weights no training sample reads keep their start (their diagonal is
+    // the pull alone).
+    let precondition = |residual: &[f64], out: &mut [f64]| {
+        for (i, z) in out.iter_mut().enumerate() {
+            *z = if diagonal[i] > lambda {
                 residual[i] / diagonal[i]
             } else {
                 0.0
-            }
-        })
-        .collect();
+            };
+        }
+    };
+    let mut preconditioned = vec![0.0f64; STAGE_WEIGHTS];
+    precondition(&residual, &mut preconditioned);
     let mut direction = preconditioned.clone();
-    let mut rz: f64 = residual
-        .iter()
-        .zip(&preconditioned)
-        .map(|(r, z)| r * z)
-        .sum();
+    let mut rz = dot(&residual, &preconditioned);
     let mut product = vec![0.0f64; STAGE_WEIGHTS];
     for epoch in 1..=config.epochs {
         if rz <= 0.0 {
@@ -164,7 +167,7 @@ pub fn fit_stage(
                 product[i as usize] += along;
             }
         }
-        let curvature: f64 = direction.iter().zip(&product).map(|(d, q)| d * q).sum();
+        let curvature = dot(&direction, &product);
         if curvature <= 0.0 {
             break;
         }
@@ -173,18 +176,8 @@ pub fn fit_stage(
             weights[i] += step * direction[i];
             residual[i] -= step * product[i];
         }
-        for i in 0..STAGE_WEIGHTS {
-            preconditioned[i] = if active(i) {
-                residual[i] / diagonal[i]
-            } else {
-                0.0
-            };
-        }
-        let next_rz: f64 = residual
-            .iter()
-            .zip(&preconditioned)
-            .map(|(r, z)| r * z)
-            .sum();
+        precondition(&residual, &mut preconditioned);
+        let next_rz = dot(&residual, &preconditioned);
         let beta = next_rz / rz;
         rz = next_rz;
         for i in 0..STAGE_WEIGHTS {
