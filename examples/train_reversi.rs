@@ -41,6 +41,10 @@ struct Args {
     /// the mobility-and-corners policy).
     #[arg(long, default_value_t = 0)]
     search_depth: u32,
+    /// A position file of an earlier run (its `positions.bin`) to add to
+    /// this run's self-play positions (repeatable).
+    #[arg(long)]
+    more_positions: Vec<PathBuf>,
     #[arg(long, default_value_t = 40_000)]
     positions_per_stage: usize,
     /// Most positions per stage labelled by the exact solver (default: as
@@ -108,6 +112,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         games: args.games,
         random_one_in: args.random_one_in,
         self_play: moves_of(args.search_depth),
+        more_positions: args.more_positions.clone(),
         positions_per_stage: args.positions_per_stage,
         exact_positions_per_stage: args
             .exact_positions_per_stage

@@ -141,6 +141,7 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         random_one_in: 5,
         // The search-played games: the policy's are the cheaper path.
         self_play: SelfPlayMoves::Search(2),
+        more_positions: Vec::new(),
         positions_per_stage: 800,
         exact_positions_per_stage: 800,
         exact_max_empties: 9,

@@ -49,6 +49,10 @@ pub struct TrainConfig {
     pub random_one_in: u32,
     /// How the other moves of the training games are chosen.
     pub self_play: SelfPlayMoves,
+    /// Position files of earlier runs (their `positions.bin`) added to this
+    /// run's self-play positions, so a run can train on games played by
+    /// several generations of weights.
+    pub more_positions: Vec<PathBuf>,
     /// Most positions labelled per stage (a seeded sample when there are more).
     pub positions_per_stage: usize,
     /// Most positions labelled per stage that the exact solver labels (a
@@ -212,14 +216,13 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
     let positions_path = config.path("positions.bin");
     if !positions_path.exists() {
         let started = Instant::now();
-        let positions = self_play_positions(
+        let mut positions = self_play_positions(
             &openings,
             config.games,
             config.seed,
             config.random_one_in,
             config.self_play,
         );
-        write_positions(&positions_path, &positions)?;
         writeln!(
             log,
             "positions: {} from {} games (seed {}) in {:.1}s",
@@ -228,6 +231,12 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
             config.seed,
             started.elapsed().as_secs_f64()
         )?;
+        for path in &config.more_positions {
+            let more = read_positions(path)?;
+            writeln!(log, "positions: {} from {}", more.len(), path.display())?;
+            positions.extend(more);
+        }
+        write_positions(&positions_path, &positions)?;
     }
     let positions = read_positions(&positions_path)?;
     let canonical = canonical_weights();
