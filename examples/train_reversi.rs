@@ -21,8 +21,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use boardbots::engines::reversi::training::{
-    heldout_samples, mean_absolute_error, probcut_statistics, read_samples, train, FitConfig,
-    Position, SelfPlayMoves, TrainConfig,
+    heldout_samples, mean_absolute_error, probcut_statistics, read_samples, search_label_error,
+    train, FitConfig, Position, SelfPlayMoves, TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
 
@@ -57,6 +57,10 @@ struct Args {
     extra_depth: u32,
     #[arg(long, default_value_t = STAGES)]
     stages: usize,
+    /// Threads that label a stage (search labels are reproducible for a
+    /// given count: each thread's table carries over between its positions).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     #[arg(long, default_value_t = 200)]
     epochs: usize,
     /// Pull towards the previous stage's weights, in samples.
@@ -81,6 +85,11 @@ struct Args {
     /// Deepest search depth `--measure-probcut` measures (from 3).
     #[arg(long, default_value_t = 9)]
     probcut_max_depth: u32,
+    /// Only measure, on the held-out set, the error of the labels a
+    /// search-labelled stage would get with `--extra-depth` 0 up to this,
+    /// searching on the weights of `--evaluate`.
+    #[arg(long)]
+    measure_labels: Option<u32>,
     /// Held-out samples from this file (e.g. the partial file of an
     /// interrupted held-out run) instead of building the set.
     #[arg(long)]
@@ -120,6 +129,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         exact_max_empties: args.exact_max_empties,
         extra_depth: args.extra_depth,
         stages: args.stages,
+        threads: args.threads,
         heldout_per_empties: args.heldout_per_empties,
         fit: FitConfig {
             epochs: args.epochs,
@@ -177,6 +187,15 @@ fn run(args: Args) -> anyhow::Result<()> {
                 &mut log,
             )?,
         };
+        if let Some(max_extra) = args.measure_labels {
+            for (extra, mae, seconds) in search_label_error(&weights, &samples, 0..=max_extra) {
+                println!(
+                    "labels: extra depth {extra}, {} positions, MAE {mae:.2} discs, {seconds:.2}s",
+                    samples.len()
+                );
+            }
+            return Ok(());
+        }
         let mut total = (0usize, 0.0f64);
         for (empties, n, mae) in mean_absolute_error(&weights, &samples) {
             println!("held-out: {empties} empties, {n} positions, MAE {mae:.2} discs");

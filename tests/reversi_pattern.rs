@@ -147,6 +147,8 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         exact_max_empties: 9,
         extra_depth: 1,
         stages: 3,
+        // Two threads, so the shared labelling path is the one tested.
+        threads: 2,
         heldout_per_empties: 0,
         fit: FitConfig {
             epochs: 60,

@@ -64,6 +64,11 @@ pub struct TrainConfig {
     pub extra_depth: u32,
     /// Stages to train (from the end of the game; `STAGES` for all).
     pub stages: usize,
+    /// Threads that label a stage, each over a fixed share of its positions
+    /// with its own solver or search. A search label can depend on what the
+    /// search's table kept from the thread's earlier positions, so search
+    /// labels are reproducible for a given thread count.
+    pub threads: usize,
     /// Held-out positions per empties count (20..=24).
     pub heldout_per_empties: usize,
     pub fit: FitConfig,
@@ -195,6 +200,38 @@ fn sample_at_most<T: Copy>(items: &[T], n: usize, seed: u64) -> Vec<T> {
     chosen
 }
 
+/// Labels `positions` on `threads` threads (at least one), each over one
+/// contiguous share in order with its own state from `new_state`.
+fn label_in_parallel<S>(
+    positions: &[Position],
+    threads: usize,
+    new_state: &(dyn Fn() -> S + Sync),
+    label: &(dyn Fn(&mut S, &Position) -> f32 + Sync),
+) -> Vec<Sample> {
+    let share = positions.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(share)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut state = new_state();
+                    chunk
+                        .iter()
+                        .map(|p| Sample {
+                            position: *p,
+                            label: label(&mut state, p),
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a labelling thread panicked"))
+            .collect()
+    })
+}
+
 /// The exact final disc difference of `position` for the side to move.
 fn exact_label(solver: &mut EndgameSolver, position: &Position) -> f32 {
     let pos = Reversi::from_bitboards(position.player, position.opponent, Player::Black);
@@ -243,7 +280,6 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
     let mut weights = Weights::zeros();
     let mut fitted_previous = vec![0.0f64; STAGE_WEIGHTS];
     let mut reports = Vec::new();
-    let mut solver = EndgameSolver::new(16 << 20);
 
     for stage in 0..config.stages.min(STAGES) {
         let empties = stage_empties(stage);
@@ -266,24 +302,27 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
                 },
                 config.seed ^ stage as u64,
             );
-            // Searches stop when they reach the stage below, already trained.
-            let mut search = MidgameSearch::new(&weights, 4 << 20, None);
-            let samples: Vec<Sample> = chosen
-                .iter()
-                .map(|p| {
-                    let label = if exact {
-                        exact_label(&mut solver, p)
-                    } else {
+            let samples = if exact {
+                label_in_parallel(
+                    &chosen,
+                    config.threads,
+                    &|| EndgameSolver::new(16 << 20),
+                    &exact_label,
+                )
+            } else {
+                // Searches stop when they reach the stage below, already trained.
+                let weights = &weights;
+                label_in_parallel(
+                    &chosen,
+                    config.threads,
+                    &|| MidgameSearch::new(weights, 4 << 20, None),
+                    &|search: &mut MidgameSearch, p: &Position| {
                         let depth = p.empties() + 1 - *empties.start() + config.extra_depth;
                         search.value_at_depth(p.player, p.opponent, depth) as f32
                             / SCORE_SCALE as f32
-                    };
-                    Sample {
-                        position: *p,
-                        label,
-                    }
-                })
-                .collect();
+                    },
+                )
+            };
             write_samples(&samples_path, &samples)?;
             writeln!(
                 log,
@@ -459,6 +498,39 @@ pub fn probcut_statistics(
                 .sum::<f64>()
                 / n;
             (deep, shallow, mean, variance.sqrt())
+        })
+        .collect()
+}
+
+/// How good the labels of a search-labelled stage are: for each extra depth
+/// in `extra_depths`, the mean absolute error (discs) against the exact
+/// `samples` of the label `train` would give each position with that
+/// `extra_depth`, searching on `weights` (a search reaching the stage below),
+/// and the seconds those searches took: `(extra depth, MAE, seconds)`.
+pub fn search_label_error(
+    weights: &Weights,
+    samples: &[Sample],
+    extra_depths: std::ops::RangeInclusive<u32>,
+) -> Vec<(u32, f64, f64)> {
+    // As `train` labels: one table for every search, never cleared.
+    let mut search = MidgameSearch::new(weights, 4 << 20, None);
+    extra_depths
+        .map(|extra| {
+            let started = Instant::now();
+            let total: f64 = samples
+                .iter()
+                .map(|s| {
+                    let p = s.position;
+                    let start = *stage_empties(stage_of(p.empties())).start();
+                    let depth = p.empties() + 1 - start + extra;
+                    search.clear_table();
+                    let label = search.value_at_depth(p.player, p.opponent, depth) as f64
+                        / SCORE_SCALE as f64;
+                    (label - s.label as f64).abs()
+                })
+                .sum();
+            let seconds = started.elapsed().as_secs_f64();
+            (extra, total / samples.len().max(1) as f64, seconds)
         })
         .collect()
 }
