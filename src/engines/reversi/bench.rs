@@ -284,6 +284,36 @@ pub fn pattern_bench(out: &mut dyn Write, secs: f64) -> io::Result<()> {
     Ok(())
 }
 
+/// Nodes and CPU seconds of the default engine's midgame search (a fresh
+/// engine per position, solver off) to a fixed `depth` on the middle-game
+/// positions of [`pattern_bench`]: what a change of move ordering or
+/// pruning saves, one line per position and a total.
+pub fn pattern_depth_bench(out: &mut dyn Write, depth: u32) -> io::Result<()> {
+    let settings = PatternSettings {
+        use_solver: false,
+        ..PatternSettings::default()
+    };
+    let (mut nodes, mut cpu) = (0u64, 0.0);
+    for (i, pos) in middle_game_positions(12, 3).iter().enumerate() {
+        let mut engine = PatternEngine::new(settings);
+        let watch = Stopwatch::start();
+        let result = engine.choose_move(pos, &Limits::depth(depth));
+        let secs = watch.cpu_secs().unwrap_or(watch.wall_secs());
+        writeln!(
+            out,
+            "position {i}: depth {depth}, {} nodes, {secs:.2}s of CPU, move {:?}",
+            result.nodes, result.best_move
+        )?;
+        nodes += result.nodes;
+        cpu += secs;
+    }
+    writeln!(
+        out,
+        "pattern search to depth {depth}: {nodes} nodes, {cpu:.2}s of CPU ({:.0} nodes/s)",
+        nodes as f64 / cpu.max(1e-9)
+    )
+}
+
 /// `reversi bench --threads N`: the pattern engine (solver off) on
 /// `threads` threads against one, 0.8 s per search, on the middle-game
 /// positions of [`pattern_bench`].

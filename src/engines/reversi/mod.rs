@@ -21,8 +21,9 @@ pub mod training;
 mod weights;
 
 pub use bench::{
-    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_threads_bench,
-    playout_bench, reversi_bench, reversi_signature, solver_reach_bench, SIGNATURE_DEPTH,
+    ffo_bench, mcts_bench, middle_game_positions, pattern_bench, pattern_depth_bench,
+    pattern_threads_bench, playout_bench, reversi_bench, reversi_signature, solver_reach_bench,
+    SIGNATURE_DEPTH,
 };
 pub use engine::{solver_reach, EngineSettings, ReversiEngine};
 pub use evaluator::evaluate;
