@@ -194,6 +194,54 @@ fn gauntlet_pairs_the_first_player_with_each_other() {
 
 /// `referee play tictactoe builtin:random OPPONENT --games GAMES --log LOG`,
 /// with `--resume` when asked.
+/// Wins, losses and draws of player A in a report's first line.
+fn score_line(report: &str) -> [u32; 3] {
+    let line = report.lines().next().expect("a report");
+    let counts = line.rsplit_once(": ").expect("a score line").1;
+    let mut numbers = counts
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<u32>().unwrap());
+    [
+        numbers.next().unwrap(),
+        numbers.next().unwrap(),
+        numbers.next().unwrap(),
+    ]
+}
+
+#[test]
+fn separate_runs_add_up_where_one_run_would_merge_them() {
+    let scratch = Scratch::new("separate-runs");
+    let logs = [scratch.path("s1.jsonl"), scratch.path("s2.jsonl")];
+    let mut alone = Vec::new();
+    for (log, seed) in logs.iter().zip(["1", "2"]) {
+        let mut args = logged_match_args(log, "builtin:perfect", "10", false);
+        args.extend_from_slice(&["--seed", seed]);
+        let run = referee(&scratch, &args);
+        assert!(run.output.status.success(), "{}", run.stderr);
+        alone.push(score_line(&run.stdout));
+    }
+    let [first, second] = logs.each_ref().map(|p| p.to_str().unwrap());
+    // As one run, the second log's games share the first's ids: counted once.
+    let merged = referee(&scratch, &["stats", first, second]);
+    assert!(
+        merged.stderr.contains("10 games from 2 logs"),
+        "{}",
+        merged.stderr
+    );
+    assert_eq!(score_line(&merged.stdout), alone[0]);
+    let added = referee(&scratch, &["stats", "--separate-runs", first, second]);
+    assert!(added.output.status.success(), "{}", added.stderr);
+    assert!(
+        added.stderr.contains("20 games from 2 logs"),
+        "{}",
+        added.stderr
+    );
+    let sum: Vec<u32> = (0..3).map(|i| alone[0][i] + alone[1][i]).collect();
+    assert_eq!(score_line(&added.stdout).to_vec(), sum);
+    assert!(added.stdout.contains("(10 pairs)"), "{}", added.stdout);
+}
+
 fn logged_match_args<'a>(
     log: &'a std::path::Path,
     opponent: &'a str,

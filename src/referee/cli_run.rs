@@ -15,7 +15,7 @@ use crate::protocol::parse_turn_seconds;
 use super::bot_io::IoMode;
 use super::bot_process::BotProcessOptions;
 use super::cli::GameName;
-use super::game_log::merge_logs;
+use super::game_log::{merge_logs, LogsAre};
 use super::match_runner::{run_match, MatchConfig, MatchResults, OpeningPlan};
 use super::player_spec::PlayerSpec;
 use super::schedule::{Entrant, Format, Shard};
@@ -248,12 +248,22 @@ pub struct StatsArgs {
     /// Also evaluate this SPRT on a match: ELO0,ELO1[,ALPHA,BETA].
     #[arg(long)]
     sprt: Option<Sprt>,
+    /// The logs are separate runs of the same players (other seeds or
+    /// openings), not parts of one: every game counts, and games pair only
+    /// within their own log.
+    #[arg(long)]
+    separate_runs: bool,
 }
 
 /// `referee stats`: the report of the games in the logs, each game id
 /// counted once, exactly as the run that played them all would print it.
 pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
-    let (outcomes, duplicates) = merge_logs(&args.logs)?;
+    let logs_are = if args.separate_runs {
+        LogsAre::SeparateRuns
+    } else {
+        LogsAre::OneRun
+    };
+    let (outcomes, duplicates) = merge_logs(&args.logs, logs_are)?;
     let Some(first) = outcomes.first() else {
         bail!("the logs hold no games");
     };

@@ -138,16 +138,37 @@ impl GameLog {
     }
 }
 
-/// The games of many logs (the shards of one match or tournament), each id
-/// counted once. Returns the outcomes and how many duplicates were dropped.
-pub fn merge_logs(paths: &[PathBuf]) -> anyhow::Result<(Vec<GameOutcome>, usize)> {
+/// How the logs given to [`merge_logs`] relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogsAre {
+    /// Parts of one run (its shards, resumed parts): a game id found in two
+    /// logs is one game, counted once.
+    OneRun,
+    /// Separate runs (other seeds, other openings) of the same players: every
+    /// game counts, and a game pairs only with the other colour of its own log.
+    SeparateRuns,
+}
+
+/// The games of many logs, as `logs_are` says they relate. Returns the
+/// outcomes and how many duplicates were dropped.
+pub fn merge_logs(
+    paths: &[PathBuf],
+    logs_are: LogsAre,
+) -> anyhow::Result<(Vec<GameOutcome>, usize)> {
     let mut outcomes: Vec<GameOutcome> = Vec::new();
     let mut seen: HashMap<GameId, usize> = HashMap::new();
     let mut duplicates = 0;
+    // Separate runs: each log's pairs are numbered after the last log's.
+    let mut pair_offset = 0;
     for path in paths {
+        let mut pairs_here = 0;
         for record in read_records(path)? {
-            let outcome = GameOutcome::from_record(&record)
+            let mut outcome = GameOutcome::from_record(&record)
                 .with_context(|| format!("{}: game {}", path.display(), record.number))?;
+            if logs_are == LogsAre::SeparateRuns {
+                pairs_here = pairs_here.max(outcome.id.pair + 1);
+                outcome.id.pair += pair_offset;
+            }
             if let Some(first) = outcomes.first() {
                 if (first.game.as_str(), first.format) != (outcome.game.as_str(), outcome.format) {
                     bail!(
@@ -177,6 +198,7 @@ pub fn merge_logs(paths: &[PathBuf]) -> anyhow::Result<(Vec<GameOutcome>, usize)
                 }
             }
         }
+        pair_offset += pairs_here;
     }
     Ok((outcomes, duplicates))
 }

@@ -57,7 +57,7 @@ pub use decisive::{tally_openings, OpeningTally};
 pub use external::ExternalBot;
 pub use foreign_engine::{ForeignEngine, ForeignProtocol};
 pub use game_facts::{result_text, winning_line, RefereeGame, WinRule};
-pub use game_log::{merge_logs, read_records, GameLog, LogError};
+pub use game_log::{merge_logs, read_records, GameLog, LogError, LogsAre};
 pub use gomocup_player::GomocupProtocol;
 pub use gtp_player::GtpProtocol;
 pub use human::HumanPlayer;
