@@ -57,6 +57,10 @@ struct Args {
     extra_depth: u32,
     #[arg(long, default_value_t = STAGES)]
     stages: usize,
+    /// The stages after `--stages` from this weight file (e.g. to retrain
+    /// only the endgame stages), instead of copies of the last trained one.
+    #[arg(long)]
+    later_stages_from: Option<PathBuf>,
     /// Threads that label a stage (search labels are reproducible for a
     /// given count: each thread's table carries over between its positions).
     #[arg(long, default_value_t = 1)]
@@ -114,6 +118,12 @@ fn main() {
     }
 }
 
+fn read_weights(path: &std::path::Path) -> anyhow::Result<Weights> {
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+    Weights::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
 fn run(args: Args) -> anyhow::Result<()> {
     let config = TrainConfig {
         dir: args.dir.clone(),
@@ -129,6 +139,11 @@ fn run(args: Args) -> anyhow::Result<()> {
         exact_max_empties: args.exact_max_empties,
         extra_depth: args.extra_depth,
         stages: args.stages,
+        later_stages_from: args
+            .later_stages_from
+            .as_deref()
+            .map(read_weights)
+            .transpose()?,
         threads: args.threads,
         heldout_per_empties: args.heldout_per_empties,
         fit: FitConfig {
@@ -148,11 +163,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     let weights = match &args.evaluate {
-        Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-            Weights::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?
-        }
+        Some(path) => read_weights(path)?,
         None => {
             train(&config, &mut log)?;
             let path = config.dir.join("reversi-weights.bin");

@@ -147,6 +147,7 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         exact_max_empties: 9,
         extra_depth: 1,
         stages: 3,
+        later_stages_from: None,
         // Two threads, so the shared labelling path is the one tested.
         threads: 2,
         heldout_per_empties: 0,
@@ -180,6 +181,22 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
     assert_eq!(
         std::fs::read(dir.join("reversi-weights.bin")).unwrap(),
         written
+    );
+    // The stages after the trained ones can come from another weight file.
+    let mut later = Weights::zeros();
+    later.stage_mut(7)[11] = 321;
+    let with_later = TrainConfig {
+        later_stages_from: Some(later.clone()),
+        ..config
+    };
+    train(&with_later, &mut Vec::new()).unwrap();
+    let mixed =
+        Weights::from_bytes(&std::fs::read(dir.join("reversi-weights.bin")).unwrap()).unwrap();
+    assert_eq!(mixed.stage(2), weights.stage(2), "a trained stage is kept");
+    assert_eq!(
+        mixed.stage(7),
+        later.stage(7),
+        "a later stage is the file's"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

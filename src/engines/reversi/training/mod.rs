@@ -64,6 +64,9 @@ pub struct TrainConfig {
     pub extra_depth: u32,
     /// Stages to train (from the end of the game; `STAGES` for all).
     pub stages: usize,
+    /// The stages after the last trained one: from this weight file, or
+    /// (`None`) copies of the last trained stage.
+    pub later_stages_from: Option<Weights>,
     /// Threads that label a stage, each over a fixed share of its positions
     /// with its own solver or search. A search label can depend on what the
     /// search's table kept from the thread's earlier positions, so search
@@ -367,6 +370,11 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
             quantise(&fitted, &canonical, weights.stage_mut(later));
         }
         fitted_previous = fitted;
+    }
+    if let Some(later) = &config.later_stages_from {
+        for stage in config.stages.min(STAGES)..STAGES {
+            weights.stage_mut(stage).copy_from_slice(later.stage(stage));
+        }
     }
     write_atomically(&config.path("reversi-weights.bin"), &weights.to_bytes())?;
     writeln!(
