@@ -531,7 +531,6 @@ pub fn search_label_error(
                     let p = s.position;
                     let start = *stage_empties(stage_of(p.empties())).start();
                     let depth = p.empties() + 1 - start + extra;
-                    search.clear_table();
                     let label = search.value_at_depth(p.player, p.opponent, depth) as f64
                         / SCORE_SCALE as f64;
                     (label - s.label as f64).abs()
