@@ -141,41 +141,98 @@ fn random_openings_are_shared_by_pairs_and_seen_by_bots_as_history() {
     }
 }
 
+/// The opening of each pair of a `referee play` of tictactoe with `openings`
+/// (one pair per two games).
+fn pair_openings(
+    scratch: &Scratch,
+    openings: &std::path::Path,
+    pairs: usize,
+    seed: Option<&str>,
+) -> Vec<Vec<[i32; 2]>> {
+    let log = scratch.path(&format!("games-{}.jsonl", seed.unwrap_or("default")));
+    let games = (2 * pairs).to_string();
+    let mut args = vec![
+        "play",
+        "tictactoe",
+        "builtin:random",
+        "builtin:random",
+        "--games",
+        &games,
+        "--openings",
+        openings.to_str().unwrap(),
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    if let Some(seed) = seed {
+        args.extend(["--seed", seed]);
+    }
+    let run = referee(scratch, &args);
+    assert!(run.output.status.success(), "{}", run.stderr);
+    let games = records(&log);
+    assert_eq!(games.len(), 2 * pairs);
+    let mut by_pair = vec![Vec::new(); pairs];
+    for game in &games {
+        check_against_rules::<TicTacToe>(game);
+        let pair = (game.number - 1) / 2;
+        if !by_pair[pair].is_empty() {
+            assert_eq!(by_pair[pair], game.opening, "both games of a pair");
+        }
+        by_pair[pair] = game.opening.clone();
+    }
+    by_pair
+}
+
 #[test]
-fn openings_file_lines_are_used_in_order() {
+fn openings_file_lines_are_used_in_order_with_the_default_seed() {
     let scratch = Scratch::new("openings-file");
     let book = scratch.path("book.txt");
-    std::fs::write(&book, "# two openings\n1,1 0,0\n2 2;0 2\n").unwrap();
-    let lines = [[[1, 1], [0, 0]], [[2, 2], [0, 2]]];
-    // The default seed starts at the first line, seed 3 of 2 lines at the
-    // second; pairs then cycle through the file.
-    for (seed, first_line) in [(None, 0), (Some("3"), 1)] {
-        let log = scratch.path(&format!("games-{first_line}.jsonl"));
-        let mut args = vec![
-            "play",
-            "tictactoe",
-            "builtin:random",
-            "builtin:random",
-            "--games",
-            "6",
-            "--openings",
-            book.to_str().unwrap(),
-            "--log",
-            log.to_str().unwrap(),
-        ];
-        if let Some(seed) = seed {
-            args.extend(["--seed", seed]);
-        }
-        let run = referee(&scratch, &args);
-        assert!(run.output.status.success(), "{}", run.stderr);
-        let games = records(&log);
-        assert_eq!(games.len(), 6);
-        for game in &games {
-            let pair = (game.number - 1) / 2;
-            assert_eq!(game.opening, lines[(first_line + pair) % 2].to_vec());
-            check_against_rules::<TicTacToe>(game);
+    std::fs::write(&book, "# three openings\n1,1 0,0\n2 2;0 2\n0,1 1,1\n").unwrap();
+    let lines = [[[1, 1], [0, 0]], [[2, 2], [0, 2]], [[0, 1], [1, 1]]];
+    // From the top, then cycling through the file.
+    let played = pair_openings(&scratch, &book, 5, None);
+    for (pair, opening) in played.iter().enumerate() {
+        assert_eq!(opening, &lines[pair % 3].to_vec());
+    }
+}
+
+#[test]
+fn a_seed_plays_every_line_once_in_its_own_order_and_other_seeds_other_lines() {
+    let scratch = Scratch::new("openings-seeded");
+    let book = scratch.path("book.txt");
+    let mut lines = Vec::new();
+    for first in 0..9 {
+        for second in 0..9 {
+            if first != second && lines.len() < 30 {
+                lines.push(vec![[first % 3, first / 3], [second % 3, second / 3]]);
+            }
         }
     }
+    let text: String = lines
+        .iter()
+        .map(|l| format!("{},{} {},{}\n", l[0][0], l[0][1], l[1][0], l[1][1]))
+        .collect();
+    std::fs::write(&book, text).unwrap();
+    let mut runs = Vec::new();
+    for seed in ["1", "3"] {
+        let played = pair_openings(&scratch, &book, 31, Some(seed));
+        // The first 30 pairs meet every line once, in an order of their own;
+        // the 31st starts the cycle again.
+        let mut sorted = played[..30].to_vec();
+        sorted.sort();
+        let mut all = lines.clone();
+        all.sort();
+        assert_eq!(sorted, all, "seed {seed}: every line once");
+        assert_ne!(played[..30], lines[..], "seed {seed}: not the file's order");
+        assert_eq!(played[30], played[0], "seed {seed}: the cycle starts again");
+        runs.push(played);
+    }
+    // Two short runs of nearby seeds share few lines (taking the lines from
+    // `seed mod lines` on, seeds 1 and 3 would share 3 of their first 5).
+    let shared = runs[0][..5]
+        .iter()
+        .filter(|o| runs[1][..5].contains(o))
+        .count();
+    assert!(shared < 3, "{shared} of 5 shared");
 }
 
 #[test]

@@ -116,14 +116,30 @@ fn prepare_openings<G: RefereeGame>(
             .collect::<Result<_, _>>()?,
         OpeningPlan::File(path) => {
             let book = load_openings::<G>(path)?;
-            // The seed picks the first line, so runs with other seeds cover the
-            // lines a short run leaves out; seed 0 starts at the top.
-            let first = (config.seed % book.len() as u64) as usize;
+            let order = line_order(book.len(), config.seed);
             (0..pairs)
-                .map(|pair| book[(first + pair) % book.len()].clone())
+                .map(|pair| book[order[pair % book.len()]].clone())
                 .collect()
         }
     })
+}
+
+/// The order in which a run of `seed` plays the `lines` of an openings file,
+/// cycling: seed 0 from the top down; any other seed a shuffle of all lines
+/// drawn from it. So every line comes once before any comes twice, and short
+/// runs with different seeds meet different, scattered lines (neighbouring
+/// lines of a sorted file such as XOT's often share their first moves).
+fn line_order(lines: usize, seed: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..lines).collect();
+    if seed != 0 {
+        // Fisher-Yates on the referee's own mixer, so the order never
+        // changes with a dependency's random number generator.
+        for i in (1..lines).rev() {
+            let j = (mix_seed(seed, i as u64) % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+    }
+    order
 }
 
 /// The players, checked: a match has two; a tournament two or more, each
