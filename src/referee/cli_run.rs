@@ -58,7 +58,8 @@ pub struct RunOptions {
     /// Start every pair with this many random legal plies.
     #[arg(long, conflicts_with = "openings")]
     pub random_plies: Option<usize>,
-    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`), in order from line `seed mod lines`.
+    /// Openings file, one line of moves per pair (`f5d6c4`, `x,y x,y` or `x y;x y`), every line
+    /// once per cycle: from the top with seed 0, in an order shuffled by any other seed.
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Append one JSON line per finished game to this file (which must be new
@@ -255,8 +256,9 @@ pub struct StatsArgs {
     separate_runs: bool,
 }
 
-/// `referee stats`: the report of the games in the logs, each game id
-/// counted once, exactly as the run that played them all would print it.
+/// `referee stats`: the report of the games in the logs: the parts of one
+/// run, each game id counted once, exactly as the run that played them all
+/// would print it; or (`--separate-runs`) separate runs, added up.
 pub fn stats(args: StatsArgs) -> anyhow::Result<()> {
     let logs_are = if args.separate_runs {
         LogsAre::SeparateRuns
