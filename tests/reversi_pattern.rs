@@ -187,7 +187,7 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
     later.stage_mut(7)[11] = 321;
     let with_later = TrainConfig {
         later_stages_from: Some(later.clone()),
-        ..config
+        ..config.clone()
     };
     train(&with_later, &mut Vec::new()).unwrap();
     let mixed =
@@ -198,6 +198,23 @@ fn a_tiny_seeded_training_run_lowers_its_loss() {
         later.stage(7),
         "a later stage is the file's"
     );
+    // A run can add an earlier run's positions to its own.
+    let size = |run: &std::path::Path| std::fs::metadata(run.join("positions.bin")).unwrap().len();
+    let (alone, with_more) = (dir.join("alone"), dir.join("with-more"));
+    for (run, more_positions) in [
+        (&alone, Vec::new()),
+        (&with_more, vec![dir.join("positions.bin")]),
+    ] {
+        let small = TrainConfig {
+            dir: run.clone(),
+            games: 20,
+            more_positions,
+            stages: 0,
+            ..config.clone()
+        };
+        train(&small, &mut Vec::new()).unwrap();
+    }
+    assert_eq!(size(&with_more), size(&alone) + size(&dir));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
