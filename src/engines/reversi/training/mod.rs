@@ -235,6 +235,15 @@ fn label_in_parallel<S>(
     })
 }
 
+/// The label of a position above the exact stages: the value (discs) of a
+/// search that reaches the stage below, already trained, and goes
+/// `extra_depth` placements past it.
+fn search_label(search: &mut MidgameSearch, p: &Position, extra_depth: u32) -> f32 {
+    let start = *stage_empties(stage_of(p.empties())).start();
+    let depth = p.empties() + 1 - start + extra_depth;
+    search.value_at_depth(p.player, p.opponent, depth) as f32 / SCORE_SCALE as f32
+}
+
 /// The exact final disc difference of `position` for the side to move.
 fn exact_label(solver: &mut EndgameSolver, position: &Position) -> f32 {
     let pos = Reversi::from_bitboards(position.player, position.opponent, Player::Black);
@@ -320,9 +329,7 @@ pub fn train(config: &TrainConfig, log: &mut dyn Write) -> anyhow::Result<Vec<St
                     config.threads,
                     &|| MidgameSearch::new(weights, 4 << 20, None),
                     &|search: &mut MidgameSearch, p: &Position| {
-                        let depth = p.empties() + 1 - *empties.start() + config.extra_depth;
-                        search.value_at_depth(p.player, p.opponent, depth) as f32
-                            / SCORE_SCALE as f32
+                        search_label(search, p, config.extra_depth)
                     },
                 )
             };
@@ -527,14 +534,7 @@ pub fn search_label_error(
             let started = Instant::now();
             let total: f64 = samples
                 .iter()
-                .map(|s| {
-                    let p = s.position;
-                    let start = *stage_empties(stage_of(p.empties())).start();
-                    let depth = p.empties() + 1 - start + extra;
-                    let label = search.value_at_depth(p.player, p.opponent, depth) as f64
-                        / SCORE_SCALE as f64;
-                    (label - s.label as f64).abs()
-                })
+                .map(|s| (search_label(&mut search, &s.position, extra) - s.label).abs() as f64)
                 .sum();
             let seconds = started.elapsed().as_secs_f64();
             (extra, total / samples.len().max(1) as f64, seconds)
