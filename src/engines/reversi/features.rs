@@ -26,8 +26,13 @@ const fn sq(x: usize, y: usize) -> usize {
     y * 8 + x
 }
 
-/// The pattern families (the classic set of Logistello and Edax).
-pub const FAMILIES: [Family; 11] = [
+/// Number of pattern families.
+pub const FAMILY_COUNT: usize = 11;
+
+/// The pattern families (the classic set of Logistello and Edax). A family
+/// added here needs its instance count in [`INSTANCE_COUNT`] and a branch in
+/// `gather`.
+pub const FAMILIES: [Family; FAMILY_COUNT] = [
     Family {
         name: "corner 3x3",
         squares: &[
@@ -184,10 +189,10 @@ pub const INSTANCES: [(usize, usize); INSTANCE_COUNT] = {
 };
 
 /// Table size (3^squares) of each family.
-pub const FAMILY_SIZES: [usize; 11] = {
-    let mut sizes = [0; 11];
+pub const FAMILY_SIZES: [usize; FAMILY_COUNT] = {
+    let mut sizes = [0; FAMILY_COUNT];
     let mut f = 0;
-    while f < 11 {
+    while f < FAMILY_COUNT {
         sizes[f] = pow3(FAMILIES[f].squares.len());
         f += 1;
     }
@@ -195,10 +200,10 @@ pub const FAMILY_SIZES: [usize; 11] = {
 };
 
 /// Where each family's table starts within a stage's weights.
-pub const FAMILY_OFFSETS: [usize; 11] = {
-    let mut offsets = [0; 11];
+pub const FAMILY_OFFSETS: [usize; FAMILY_COUNT] = {
+    let mut offsets = [0; FAMILY_COUNT];
     let mut f = 1;
-    while f < 11 {
+    while f < FAMILY_COUNT {
         offsets[f] = offsets[f - 1] + FAMILY_SIZES[f - 1];
         f += 1;
     }
@@ -206,7 +211,8 @@ pub const FAMILY_OFFSETS: [usize; 11] = {
 };
 
 /// Weights of all pattern tables of one stage.
-pub const PATTERN_WEIGHTS: usize = FAMILY_OFFSETS[10] + FAMILY_SIZES[10];
+pub const PATTERN_WEIGHTS: usize =
+    FAMILY_OFFSETS[FAMILY_COUNT - 1] + FAMILY_SIZES[FAMILY_COUNT - 1];
 
 /// Largest mobility told apart (more counts as this).
 pub const MAX_MOBILITY: usize = 30;
@@ -254,10 +260,10 @@ static TERNARY: [u32; 1024] = {
 };
 
 /// The canonical squares of each family as a bitboard.
-const FAMILY_MASKS: [u64; 11] = {
-    let mut masks = [0; 11];
+const FAMILY_MASKS: [u64; FAMILY_COUNT] = {
+    let mut masks = [0; FAMILY_COUNT];
     let mut f = 0;
-    while f < 11 {
+    while f < FAMILY_COUNT {
         masks[f] = square_set(FAMILIES[f].squares, 0);
         f += 1;
     }
@@ -265,10 +271,10 @@ const FAMILY_MASKS: [u64; 11] = {
 };
 
 /// The number of squares of each family.
-const FAMILY_LENGTHS: [u32; 11] = {
-    let mut lengths = [0; 11];
+const FAMILY_LENGTHS: [u32; FAMILY_COUNT] = {
+    let mut lengths = [0; FAMILY_COUNT];
     let mut f = 0;
-    while f < 11 {
+    while f < FAMILY_COUNT {
         lengths[f] = FAMILIES[f].squares.len() as u32;
         f += 1;
     }
@@ -407,7 +413,7 @@ mod tests {
 
     #[test]
     fn families_cover_the_expected_instances() {
-        let mut counts = [0; 11];
+        let mut counts = [0; FAMILY_COUNT];
         for &(family, _) in INSTANCES.iter() {
             counts[family] += 1;
         }
