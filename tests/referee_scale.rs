@@ -206,6 +206,7 @@ fn separate_runs_add_up_where_one_run_would_merge_them() {
         format!("Score of builtin:random vs builtin:perfect: {w} - {l} - {d} ")
     };
     let [first, second] = logs.each_ref().map(|p| p.to_str().unwrap());
+    let [first_games, second_games] = logs.each_ref().map(|p| records(p));
     // As one run, the second log's games share the first's ids: counted once.
     let merged = referee(&scratch, &["stats", first, second]);
     assert!(
@@ -213,9 +214,10 @@ fn separate_runs_add_up_where_one_run_would_merge_them() {
         "{}",
         merged.stderr
     );
-    let alone = score_of_a(&records(&logs[0]));
     assert!(
-        merged.stdout.starts_with(&score_line(alone)),
+        merged
+            .stdout
+            .starts_with(&score_line(score_of_a(&first_games))),
         "{}",
         merged.stdout
     );
@@ -226,7 +228,7 @@ fn separate_runs_add_up_where_one_run_would_merge_them() {
         "{}",
         added.stderr
     );
-    let both = [records(&logs[0]), records(&logs[1])].concat();
+    let both = [first_games, second_games].concat();
     assert!(
         added.stdout.starts_with(&score_line(score_of_a(&both))),
         "{}",
