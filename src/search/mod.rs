@@ -12,6 +12,7 @@ mod alphabeta;
 mod budget;
 mod cpu_time;
 mod deepening;
+mod huge_pages;
 mod lazy_smp;
 mod limits;
 mod mcts;
@@ -27,6 +28,7 @@ pub use alphabeta::{
 pub use budget::Budget;
 pub use cpu_time::thread_cpu_seconds;
 pub use deepening::{iterative_deepening, AspirationWindow, Completed, FullWindow, RootSearch};
+pub use huge_pages::advise_huge_pages;
 pub use lazy_smp::{helper_depth_offset, LazySmp, SmpSearch, StopSignal};
 pub use limits::Limits;
 pub use mcts::{

@@ -7,6 +7,7 @@ mod evaluator;
 mod features;
 mod ffo;
 mod greedy;
+mod last_flip;
 mod midgame;
 mod midgame_table;
 mod options;

@@ -6,6 +6,8 @@
 //! table therefore needs no generations and survives from one solve (and one
 //! turn) to the next.
 
+use crate::search::advise_huge_pages;
+
 /// What the table knows about one position: `lower <= value <= upper`, and
 /// the move that was best (or caused the cut-off) last time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +94,7 @@ impl ZeroedBuckets {
                 std::alloc::handle_alloc_error(layout);
             }
             let first = block.add(block.align_offset(align)) as *mut Bucket;
+            advise_huge_pages(block, bytes);
             ZeroedBuckets {
                 block,
                 layout,

@@ -177,7 +177,10 @@ static RAYS: [Rays; 64] = build_rays();
 
 /// The opponent discs that `player` flips by placing a disc on `square`
 /// (0..64), assuming the square is empty. Zero means the placement is illegal.
-#[inline]
+/// Always inlined: the endgame solver calls it for every move of every node
+/// (FFO #40-#47: 36.7 s of CPU against 39.0-39.4 s as a call; the midgame
+/// search's speed unchanged).
+#[inline(always)]
 pub fn flipped_discs(player: u64, opponent: u64, square: usize) -> u64 {
     let rays = &RAYS[square].0;
     let mut flipped = 0;
