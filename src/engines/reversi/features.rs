@@ -422,6 +422,8 @@ pub fn canonical_weights() -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn families_cover_the_expected_instances() {
@@ -434,13 +436,8 @@ mod tests {
 
     #[test]
     fn gathered_indices_match_square_by_square_reading() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = SmallRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.gen::<u64>();
         let mut out = [0; ACTIVE_FEATURES];
         for _ in 0..2000 {
             let occupied = next() | next();

@@ -102,16 +102,13 @@ pub fn last_flip_count(player: u64, square: usize) -> u32 {
 mod tests {
     use super::*;
     use crate::games::flipped_discs;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
 
     #[test]
     fn counts_match_the_flip_masks_on_full_boards() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = SmallRng::seed_from_u64(0x2545_F491_4F6C_DD1D);
+        let mut next = || rng.gen::<u64>();
         for _ in 0..20_000 {
             let discs = next();
             for square in 0..64 {

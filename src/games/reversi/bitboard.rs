@@ -212,6 +212,8 @@ pub fn after_placement(player: u64, opponent: u64, square: usize, flipped: u64) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
 
     fn bit(x: i32, y: i32) -> u64 {
         1 << (y * 8 + x)
@@ -249,13 +251,8 @@ mod tests {
     #[test]
     fn vector_and_scalar_move_generators_agree() {
         // Random disjoint boards of every density, from a fixed seed.
-        let mut state = 0x1234_5678_9ABC_DEF0u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = SmallRng::seed_from_u64(0x1234_5678_9ABC_DEF0);
+        let mut next = || rng.gen::<u64>();
         for _ in 0..20_000 {
             let occupied = next() | next();
             let player = occupied & next();
