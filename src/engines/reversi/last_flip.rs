@@ -8,6 +8,8 @@
 //! [`flipped_discs`](crate::games::flipped_discs) walks eight rays. The
 //! solver's last ply is the most frequent node of an endgame solve.
 
+use super::stability::{DOWN_LEFT_DIAGONALS, DOWN_RIGHT_DIAGONALS};
+
 /// `FLIPS_IN_LINE[i][line]`: the discs flipped in both directions by a
 /// placement at place `i` of an 8-square line whose set bits are the
 /// player's and whose clear bits (other than `i`) are the opponent's.
@@ -46,32 +48,6 @@ static FLIPS_IN_LINE: [[u8; 256]; 8] = {
     table
 };
 
-/// The squares of the two diagonals through each square: `(a1-h8 way,
-/// h1-a8 way)`, the square itself included.
-static DIAGONALS: [(u64, u64); 64] = {
-    let mut table = [(0u64, 0u64); 64];
-    let mut square = 0;
-    while square < 64 {
-        let (x, y) = ((square % 8) as i32, (square / 8) as i32);
-        let (mut down, mut up) = (0u64, 0u64);
-        let mut column = 0;
-        while column < 8 {
-            let down_row = y + column - x;
-            if down_row >= 0 && down_row < 8 {
-                down |= 1 << (down_row * 8 + column);
-            }
-            let up_row = y - (column - x);
-            if up_row >= 0 && up_row < 8 {
-                up |= 1 << (up_row * 8 + column);
-            }
-            column += 1;
-        }
-        table[square] = (down, up);
-        square += 1;
-    }
-    table
-};
-
 /// The column bits of `discs` within `mask` (at most one square a column)
 /// as one byte, bit `x` for column `x`: the product stacks the columns
 /// into the top byte without carries.
@@ -91,7 +67,8 @@ pub fn last_flip_count(player: u64, square: usize) -> u32 {
     // one byte (row r to bit r), by the same carry-free product trick.
     let column = (((player >> x) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56)
         as usize;
-    let (down, up) = DIAGONALS[square];
+    let down = DOWN_RIGHT_DIAGONALS[x + 7 - y];
+    let up = DOWN_LEFT_DIAGONALS[x + y];
     u32::from(FLIPS_IN_LINE[x][row])
         + u32::from(FLIPS_IN_LINE[y][column])
         + u32::from(FLIPS_IN_LINE[x][columns_of(player, down)])

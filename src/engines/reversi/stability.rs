@@ -8,7 +8,8 @@ const ROW_8: u64 = 0xFF00_0000_0000_0000;
 const BORDER: u64 = COLUMN_A | COLUMN_H | ROW_1 | ROW_8;
 
 /// The squares of each of the 15 diagonals running down-right (bit step 9)
-/// or down-left (bit step 7).
+/// or down-left (bit step 7): the down-right one through column `x`, row
+/// `y` is number `x - y + 7`, the down-left one number `x + y`.
 const fn diagonals(step: i32) -> [u64; 15] {
     let mut lines = [0u64; 15];
     let mut square = 0;
@@ -22,8 +23,8 @@ const fn diagonals(step: i32) -> [u64; 15] {
     lines
 }
 
-const DOWN_RIGHT_DIAGONALS: [u64; 15] = diagonals(9);
-const DOWN_LEFT_DIAGONALS: [u64; 15] = diagonals(7);
+pub(super) const DOWN_RIGHT_DIAGONALS: [u64; 15] = diagonals(9);
+pub(super) const DOWN_LEFT_DIAGONALS: [u64; 15] = diagonals(7);
 
 /// The squares of `lines` that lie on a completely filled line.
 #[inline]
