@@ -68,6 +68,9 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("branch_limit", |c, v| {
         number(&mut c.main.branch_limit, v, 1..=225)
     }),
+    ("branch_limit_per_ply", |c, v| {
+        number(&mut c.main.branch_limit_per_ply, v, 0..=225)
+    }),
     ("root_branch_limit", |c, v| {
         number(&mut c.main.root_branch_limit, v, 1..=225)
     }),

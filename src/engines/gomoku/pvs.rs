@@ -55,8 +55,13 @@ pub struct PvsConfig {
     /// `policy` key is within this many thousandths of a nat of the best
     /// (hand keys: in their own units); `None`: no such pruning.
     pub policy_margin: Option<i32>,
-    /// Moves searched at an unforced interior node.
+    /// Moves searched at an unforced interior node, before
+    /// `branch_limit_per_ply`.
     pub branch_limit: usize,
+    /// Moves added to `branch_limit` per ply of remaining depth, so that
+    /// nodes far from the horizon, whose mistakes cost the most and whose
+    /// late moves are reduced anyway, look wider than those near it.
+    pub branch_limit_per_ply: usize,
     /// Moves searched at the root when nothing is forced.
     pub root_branch_limit: usize,
     /// Node budget of the VCF probe (quiescence and interior); 0: none.
@@ -184,6 +189,7 @@ impl Default for PvsConfig {
             // The move generator ranks threats well: past a dozen moves an
             // interior node rarely finds a better one.
             branch_limit: 12,
+            branch_limit_per_ply: 0,
             root_branch_limit: 40,
             // Enough for the short local VCFs that decide a leaf.
             probe_vcf_nodes: 40,
@@ -760,10 +766,12 @@ impl PvsSearch {
             }
         }
         let mut moves = MoveList::new();
+        let branch_limit =
+            self.config.branch_limit + self.config.branch_limit_per_ply * depth.max(0) as usize;
         generate_ordered(
             &self.board,
             side,
-            self.config.branch_limit,
+            branch_limit,
             self.config.policy,
             self.config.policy_margin,
             &mut moves,
