@@ -555,3 +555,86 @@ fn decisive_openings_are_written_as_an_openings_file() {
     let first = &records(&again)[0];
     assert!(decisive.contains(&first.opening), "{:?}", first.opening);
 }
+
+/// `referee compare` pairs the games of two runs by opening and A's
+/// colour, whatever order each seed played the openings in, and its counts
+/// equal those computed here from the records.
+#[test]
+fn compare_pairs_two_runs_by_opening_and_colour() {
+    let scratch = Scratch::new("compare");
+    let play = |log: &Path, extra: &[&str]| {
+        let mut args = logged_match_args(log, "builtin:perfect", "24", false);
+        args.extend_from_slice(extra);
+        let played = referee(&scratch, &args);
+        assert!(played.output.status.success(), "{}", played.stderr);
+    };
+    // Every opening of a first run, as an openings file.
+    let source = scratch.path("source.jsonl");
+    play(&source, &["--random-plies", "2", "--seed", "3"]);
+    let all = referee(
+        &scratch,
+        &["openings", source.to_str().unwrap(), "--min-decisive", "0"],
+    );
+    assert!(all.output.status.success(), "{}", all.stderr);
+    let file = scratch.path("openings.txt");
+    std::fs::write(&file, &all.stdout).unwrap();
+    let (first, second) = (scratch.path("first.jsonl"), scratch.path("second.jsonl"));
+    play(
+        &first,
+        &["--openings", file.to_str().unwrap(), "--seed", "5"],
+    );
+    play(
+        &second,
+        &["--openings", file.to_str().unwrap(), "--seed", "6"],
+    );
+
+    // The oracle: A's points per (opening, colour, occurrence) in each run.
+    let keyed = |log: &Path| {
+        let mut seen: std::collections::HashMap<(Vec<[i32; 2]>, String), usize> =
+            Default::default();
+        let mut points = std::collections::HashMap::new();
+        for record in records(log) {
+            let a_points = match record.result {
+                GameResult::Draw => 1,
+                GameResult::Black if record.player_a == "black" => 2,
+                GameResult::White if record.player_a == "white" => 2,
+                _ => 0,
+            };
+            let key = (record.opening.clone(), record.player_a.clone());
+            let occurrence = seen.entry(key.clone()).or_insert(0);
+            points.insert((key, *occurrence), a_points);
+            *occurrence += 1;
+        }
+        points
+    };
+    let (before, after) = (keyed(&first), keyed(&second));
+    let ids_differ = records(&first)
+        .iter()
+        .zip(records(&second).iter())
+        .any(|(a, b)| a.id == b.id && a.opening != b.opening);
+    assert!(
+        ids_differ,
+        "the seeds should play the openings in other orders"
+    );
+    let common: Vec<_> = before.keys().filter(|k| after.contains_key(*k)).collect();
+    let better = common.iter().filter(|k| after[**k] > before[**k]).count();
+    let worse = common.iter().filter(|k| after[**k] < before[**k]).count();
+    assert!(!common.is_empty());
+
+    let compared = referee(
+        &scratch,
+        &["compare", first.to_str().unwrap(), second.to_str().unwrap()],
+    );
+    assert!(compared.output.status.success(), "{}", compared.stderr);
+    let expected = format!(
+        "all: {} common games (same opening, A on the same colour)",
+        common.len()
+    );
+    assert!(compared.stdout.contains(&expected), "{}", compared.stdout);
+    let expected = format!("better in {better} games, worse in {worse};");
+    assert!(compared.stdout.contains(&expected), "{}", compared.stdout);
+
+    let odd = referee(&scratch, &["compare", first.to_str().unwrap()]);
+    assert_eq!(odd.output.status.code(), Some(2));
+    assert!(odd.stderr.contains("in pairs"), "{}", odd.stderr);
+}

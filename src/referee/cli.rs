@@ -51,6 +51,9 @@ enum Command {
     /// Print, as an openings file, the openings of logged matches whose
     /// pairs one player won on points (not the colour both games).
     Openings(OpeningsArgs),
+    /// Compare two runs of player A against the same opponent game by game
+    /// (paired by opening and A's colour), with a sign test.
+    Compare(CompareArgs),
     /// Play live Botzone matches as a "local AI": poll the platform and answer
     /// every match's requests with PLAYER, until interrupted.
     BotzoneLocal(LocalArgs),
@@ -146,6 +149,16 @@ struct OpeningsArgs {
     min_decisive: u64,
 }
 
+#[derive(clap::Args, Debug)]
+struct CompareArgs {
+    /// `FIRST SECOND`, once per seed: the log of a baseline run, then the
+    /// log of the candidate's run with the same seed and openings. A's
+    /// games in SECOND are compared with A's games of the same opening and
+    /// colour in FIRST; the counts of every pair of logs add up.
+    #[arg(required = true, value_name = "FIRST SECOND")]
+    logs: Vec<PathBuf>,
+}
+
 /// Runs the referee with the process arguments; returns the exit code.
 pub fn referee_main() -> i32 {
     let cli = Cli::parse();
@@ -155,6 +168,7 @@ pub fn referee_main() -> i32 {
         Command::Stats(args) => stats(args),
         Command::Replay(args) => replay(args),
         Command::Openings(args) => openings(args),
+        Command::Compare(args) => compare(args),
         Command::BotzoneLocal(args) => botzone_local(args),
     };
     match outcome {
@@ -264,6 +278,71 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
         println!("# {}/{}", tally.decisive(), tally.pairs.pairs());
         println!("{}", moves.join(" "));
     }
+    Ok(())
+}
+
+fn compare(args: CompareArgs) -> anyhow::Result<()> {
+    use super::compare::{compare_runs, sign_test};
+
+    if !args.logs.len().is_multiple_of(2) {
+        anyhow::bail!(
+            "compare takes logs in pairs (FIRST SECOND ...); {} given",
+            args.logs.len()
+        );
+    }
+    let mut game = None;
+    let (mut common, mut better, mut worse) = (0, 0, 0);
+    let mut points = [0.0; 2];
+    for pair in args.logs.chunks(2) {
+        let (first_path, second_path) = (&pair[0], &pair[1]);
+        let first = read_records(first_path)?;
+        let second = read_records(second_path)?;
+        for (path, records) in [(first_path, &first), (second_path, &second)] {
+            let Some(record) = records.first() else {
+                anyhow::bail!("{} holds no games", path.display());
+            };
+            let name = game.get_or_insert_with(|| record.game.clone());
+            if *name != record.game {
+                anyhow::bail!(
+                    "the logs hold different games ({name} and {} in {})",
+                    record.game,
+                    path.display()
+                );
+            }
+        }
+        let c = compare_runs(&first, &second)?;
+        if c.common == 0 {
+            anyhow::bail!(
+                "{} and {} have no game in common (same opening with A on the same colour)",
+                first_path.display(),
+                second_path.display()
+            );
+        }
+        println!(
+            "{} -> {}: {} common games, A scored {} then {}; better in {}, worse in {} (p = {:.3})",
+            first_path.display(),
+            second_path.display(),
+            c.common,
+            c.points[0],
+            c.points[1],
+            c.better,
+            c.worse,
+            c.p_value
+        );
+        common += c.common;
+        better += c.better;
+        worse += c.worse;
+        points[0] += c.points[0];
+        points[1] += c.points[1];
+    }
+    println!(
+        "all: {common} common games (same opening, A on the same colour), A scored {} then {}; \
+second runs better in {better} games, worse in {worse}; sign test p = {:.3} (two-sided, over the {} games that differ)",
+        points[0],
+        points[1],
+        sign_test(better, worse),
+        better + worse
+    );
     Ok(())
 }
 

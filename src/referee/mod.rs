@@ -13,6 +13,7 @@ mod botzone_local;
 mod builtin;
 mod cli;
 mod cli_run;
+mod compare;
 mod contestant;
 mod decisive;
 mod external;
@@ -52,6 +53,7 @@ pub use botzone_local::{
 };
 pub use builtin::BuiltinBot;
 pub use cli::referee_main;
+pub use compare::{compare_runs, sign_test, RunComparison};
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
 pub use decisive::{tally_openings, OpeningTally};
 pub use external::ExternalBot;

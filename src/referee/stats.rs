@@ -32,8 +32,9 @@ pub struct Pentanomial {
     pub ww: u64,
 }
 
-/// The score of one game for A: 0 loss, 1 draw, 2 win (half points).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The score of one game for A: 0 loss, 1 draw, 2 win (half points);
+/// ordered from worst to best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum GameScore {
     Loss,
     Draw,
