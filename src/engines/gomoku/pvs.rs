@@ -186,9 +186,12 @@ impl Default for PvsConfig {
             // The hand ranking until the trained policy measures better.
             policy: MoveOrder::Hand,
             policy_margin: None,
-            // The move generator ranks threats well: past a dozen moves an
-            // interior node rarely finds a better one.
-            branch_limit: 12,
+            // Against Rapfi at 0.2 s a move (our bot at Botzone's 0.8 s),
+            // 20 against the former 12 scored 371.5 points of 760 against
+            // 345 on the same four seeds, better in 65 games and worse in
+            // 37 of those that differ (sign test p = 0.007); level in
+            // self-play (docs/gomoku.md, "Wider nodes at the full budget").
+            branch_limit: 20,
             branch_limit_per_ply: 0,
             root_branch_limit: 40,
             // Enough for the short local VCFs that decide a leaf.
