@@ -71,27 +71,10 @@ pub fn tally_openings(logs: &[Vec<GameRecord>]) -> Result<Vec<OpeningTally>, Bad
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::{DebugStrings, GameResult, Termination};
-    use crate::referee::schedule::Format;
+    use crate::referee::record::GameResult;
 
     fn game(id: &str, opening: &[[i32; 2]], result: GameResult) -> GameRecord {
-        GameRecord {
-            game: "gomoku".to_string(),
-            format: Format::Match,
-            id: id.to_string(),
-            number: 0,
-            black: "a".to_string(),
-            white: "b".to_string(),
-            player_a: id.rsplit('-').next().unwrap().to_string(),
-            result,
-            termination: Termination::Normal,
-            detail: String::new(),
-            opening: opening.to_vec(),
-            moves: opening.to_vec(),
-            refused_move: None,
-            times_ms: Vec::new(),
-            debug: DebugStrings::default(),
-        }
+        GameRecord::for_test(id, opening, result)
     }
 
     /// The colour winning both games is not decisive; one player winning

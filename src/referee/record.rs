@@ -139,4 +139,28 @@ impl GameRecord {
             },
         })
     }
+
+    /// A finished Gomoku match game for tests: `id` as logged (its last
+    /// part is player A's colour), played from `opening` with no move
+    /// after it, between players `a` and `b`.
+    #[cfg(test)]
+    pub(crate) fn for_test(id: &str, opening: &[[i32; 2]], result: GameResult) -> Self {
+        GameRecord {
+            game: "gomoku".to_string(),
+            format: Format::Match,
+            id: id.to_string(),
+            number: 0,
+            black: "a".to_string(),
+            white: "b".to_string(),
+            player_a: id.rsplit('-').next().unwrap().to_string(),
+            result,
+            termination: Termination::Normal,
+            detail: String::new(),
+            opening: opening.to_vec(),
+            moves: opening.to_vec(),
+            refused_move: None,
+            times_ms: Vec::new(),
+            debug: DebugStrings::default(),
+        }
+    }
 }
