@@ -1,5 +1,6 @@
 //! The `referee` command line: `referee play ...`, `tournament ...`,
-//! `stats ...` and `replay ...` (the shared run options are in `cli_run`).
+//! `stats ...`, `replay ...`, `openings ...`, `compare ...` and
+//! `botzone-local ...` (the shared run options are in `cli_run`).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -190,7 +190,7 @@ impl Default for PvsConfig {
             // 20 against the former 12 scored 371.5 points of 760 against
             // 345 on the same four seeds, better in 65 games and worse in
             // 37 of those that differ (sign test p = 0.007); level in
-            // self-play (docs/gomoku.md, "Wider nodes at the full budget").
+            // self-play (docs/gomoku.md, the two "Wider nodes" sections).
             branch_limit: 20,
             branch_limit_per_ply: 0,
             root_branch_limit: 40,
