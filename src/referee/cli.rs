@@ -15,6 +15,7 @@ use super::cli_run::{
     positive_turn_seconds, run_and_report, stats, tournament, RunOptions, StatsArgs, TournamentArgs,
 };
 use super::game_log::read_records;
+use super::record::GameRecord;
 use super::replay::{find_game, read_log, replay_html};
 use super::schedule::Format;
 use super::stats::Sprt;
@@ -239,16 +240,7 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
     for path in &args.logs {
         logs.push(read_records(path)?);
     }
-    let games: Vec<&str> = logs.iter().flatten().map(|r| r.game.as_str()).collect();
-    if games.is_empty() {
-        anyhow::bail!("the logs hold no games");
-    }
-    if let Some(other) = games.iter().find(|&&game| game != games[0]) {
-        anyhow::bail!(
-            "the logs mix {} and {other} games: openings of one game only",
-            games[0]
-        );
-    }
+    game_of_logs(&logs)?;
     let tallies = tally_openings(&logs)?;
     let kept: Vec<_> = tallies
         .iter()
@@ -282,8 +274,20 @@ fn openings(args: OpeningsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The one game all `logs` hold; an error if they hold none or several.
+fn game_of_logs(logs: &[Vec<GameRecord>]) -> anyhow::Result<&str> {
+    let mut games = logs.iter().flatten().map(|r| r.game.as_str());
+    let Some(first) = games.next() else {
+        anyhow::bail!("the logs hold no games");
+    };
+    if let Some(other) = games.find(|&game| game != first) {
+        anyhow::bail!("the logs mix {first} and {other} games: logs of one game only");
+    }
+    Ok(first)
+}
+
 fn compare(args: CompareArgs) -> anyhow::Result<()> {
-    use super::compare::{compare_runs, sign_test};
+    use super::compare::{compare_runs, RunComparison};
 
     if !args.logs.len().is_multiple_of(2) {
         anyhow::bail!(
@@ -291,58 +295,44 @@ fn compare(args: CompareArgs) -> anyhow::Result<()> {
             args.logs.len()
         );
     }
-    let mut game = None;
-    let (mut common, mut better, mut worse) = (0, 0, 0);
-    let mut points = [0.0; 2];
-    for pair in args.logs.chunks(2) {
-        let (first_path, second_path) = (&pair[0], &pair[1]);
-        let first = read_records(first_path)?;
-        let second = read_records(second_path)?;
-        for (path, records) in [(first_path, &first), (second_path, &second)] {
-            let Some(record) = records.first() else {
-                anyhow::bail!("{} holds no games", path.display());
-            };
-            let name = game.get_or_insert_with(|| record.game.clone());
-            if *name != record.game {
-                anyhow::bail!(
-                    "the logs hold different games ({name} and {} in {})",
-                    record.game,
-                    path.display()
-                );
-            }
-        }
-        let c = compare_runs(&first, &second)?;
+    let mut logs = Vec::new();
+    for path in &args.logs {
+        logs.push(read_records(path)?);
+    }
+    game_of_logs(&logs)?;
+    let mut total = RunComparison::default();
+    for (paths, runs) in args.logs.chunks(2).zip(logs.chunks(2)) {
+        let c = compare_runs(&runs[0], &runs[1])?;
         if c.common == 0 {
             anyhow::bail!(
                 "{} and {} have no game in common (same opening with A on the same colour)",
-                first_path.display(),
-                second_path.display()
+                paths[0].display(),
+                paths[1].display()
             );
         }
         println!(
             "{} -> {}: {} common games, A scored {} then {}; better in {}, worse in {} (p = {:.3})",
-            first_path.display(),
-            second_path.display(),
+            paths[0].display(),
+            paths[1].display(),
             c.common,
             c.points[0],
             c.points[1],
             c.better,
             c.worse,
-            c.p_value
+            c.p_value()
         );
-        common += c.common;
-        better += c.better;
-        worse += c.worse;
-        points[0] += c.points[0];
-        points[1] += c.points[1];
+        total.add(&c);
     }
     println!(
-        "all: {common} common games (same opening, A on the same colour), A scored {} then {}; \
-second runs better in {better} games, worse in {worse}; sign test p = {:.3} (two-sided, over the {} games that differ)",
-        points[0],
-        points[1],
-        sign_test(better, worse),
-        better + worse
+        "all: {} common games (same opening, A on the same colour), A scored {} then {}; \
+second runs better in {} games, worse in {}; sign test p = {:.3} (two-sided, over the {} games that differ)",
+        total.common,
+        total.points[0],
+        total.points[1],
+        total.better,
+        total.worse,
+        total.p_value(),
+        total.better + total.worse
     );
     Ok(())
 }

@@ -20,8 +20,8 @@ use super::stats::GameScore;
 use super::summary::GameOutcome;
 
 /// What two runs' common games say about A in the second run against A in
-/// the first.
-#[derive(Clone, Debug, PartialEq)]
+/// the first (or, added up, several such pairs of runs).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunComparison {
     /// Games present in both runs (same opening, A on the same colour, the
     /// same occurrence of that opening and colour in each).
@@ -32,9 +32,23 @@ pub struct RunComparison {
     pub better: usize,
     /// Common games A scored less in the second run.
     pub worse: usize,
+}
+
+impl RunComparison {
     /// Two-sided exact sign test over the games that differ: the chance of
     /// a split at least this uneven between two equal players.
-    pub p_value: f64,
+    pub fn p_value(&self) -> f64 {
+        sign_test(self.better, self.worse)
+    }
+
+    /// Adds the games of another comparison (another seed, say).
+    pub fn add(&mut self, other: &RunComparison) {
+        self.common += other.common;
+        self.points[0] += other.points[0];
+        self.points[1] += other.points[1];
+        self.better += other.better;
+        self.worse += other.worse;
+    }
 }
 
 /// Pairs the games of `first` and `second` (each one run of A against the
@@ -47,28 +61,21 @@ pub fn compare_runs(
 ) -> Result<RunComparison, BadGameId> {
     let first = keyed_scores(first)?;
     let second = keyed_scores(second)?;
-    let (mut common, mut better, mut worse) = (0, 0, 0);
-    let mut points = [0.0; 2];
+    let mut comparison = RunComparison::default();
     for (key, &before) in &first {
         let Some(&after) = second.get(key) else {
             continue;
         };
-        common += 1;
-        points[0] += points_of(before);
-        points[1] += points_of(after);
+        comparison.common += 1;
+        comparison.points[0] += before.points();
+        comparison.points[1] += after.points();
         match after.cmp(&before) {
-            std::cmp::Ordering::Greater => better += 1,
-            std::cmp::Ordering::Less => worse += 1,
+            std::cmp::Ordering::Greater => comparison.better += 1,
+            std::cmp::Ordering::Less => comparison.worse += 1,
             std::cmp::Ordering::Equal => {}
         }
     }
-    Ok(RunComparison {
-        common,
-        points,
-        better,
-        worse,
-        p_value: sign_test(better, worse),
-    })
+    Ok(comparison)
 }
 
 /// Which game of a run: its opening, A's colour, and how many games of
@@ -89,14 +96,6 @@ fn keyed_scores(records: &[GameRecord]) -> Result<HashMap<GameKey<'_>, GameScore
         *occurrence += 1;
     }
     Ok(scores)
-}
-
-fn points_of(score: GameScore) -> f64 {
-    match score {
-        GameScore::Loss => 0.0,
-        GameScore::Draw => 0.5,
-        GameScore::Win => 1.0,
-    }
 }
 
 /// Two-sided exact binomial test of `better` against `worse` with
@@ -173,7 +172,7 @@ mod tests {
         // A: first run 0 + 0 + 1 + 0, second run 1 + 0.5 + 1 + 1.
         assert_eq!(comparison.points, [1.0, 3.5]);
         assert_eq!((comparison.better, comparison.worse), (3, 0));
-        assert!((comparison.p_value - 0.25).abs() < 1e-12);
+        assert!((comparison.p_value() - 0.25).abs() < 1e-12);
     }
 
     /// An opening played twice with A on one colour pairs first with first

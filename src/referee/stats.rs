@@ -41,6 +41,17 @@ pub enum GameScore {
     Win,
 }
 
+impl GameScore {
+    /// A's points: 0, 1/2 or 1.
+    pub fn points(self) -> f64 {
+        match self {
+            GameScore::Loss => 0.0,
+            GameScore::Draw => 0.5,
+            GameScore::Win => 1.0,
+        }
+    }
+}
+
 impl Trinomial {
     pub fn add(&mut self, score: GameScore) {
         match score {
