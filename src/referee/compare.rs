@@ -4,7 +4,7 @@
 //! differs are counted.
 //!
 //! Against a strong engine most games are decided by the opening and the
-//! colour, so two runs of different builds differ in only a few games (25-30
+//! colour, so two runs of different builds differ in only a few games (22-30
 //! of 190 in our Gomoku runs against Rapfi). Their scores alone carry the
 //! noise of every game; the games that differ carry the difference. A sign
 //! test over them says how likely the split is if the two builds were equal.
