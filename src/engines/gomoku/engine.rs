@@ -171,7 +171,6 @@ impl ThreatSearch {
             me,
             self.config.main.root_branch_limit,
             self.config.main.policy,
-            None,
             &mut candidates,
         );
         let mut safe = MoveList::new();

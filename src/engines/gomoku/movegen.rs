@@ -35,23 +35,20 @@ pub fn ordering_key(board: &ThreatBoard, side: Player, point: usize) -> i32 {
 /// Contract: the board has an empty point; every listed point is empty and
 /// listed once; the list is non-empty.
 pub fn generate(board: &ThreatBoard, side: Player, limit: usize, out: &mut MoveList<GomokuMove>) {
-    generate_ordered(board, side, limit, MoveOrder::Hand, None, out);
+    generate_ordered(board, side, limit, MoveOrder::Hand, out);
 }
 
 /// [`generate`] with the quiet candidates ranked by `order` instead of
-/// [`ordering_key`], and, given a `margin` (in `order`'s
-/// [`key_margin`](MoveOrder::key_margin) units), only those within it of
-/// the best kept. The forced replies are the same as [`generate`]'s.
+/// [`ordering_key`]. The forced replies are the same as [`generate`]'s.
 pub fn generate_ordered(
     board: &ThreatBoard,
     side: Player,
     limit: usize,
     order: MoveOrder,
-    margin: Option<i32>,
     out: &mut MoveList<GomokuMove>,
 ) {
     if !push_forced(board, side, out) {
-        push_quiet(board, side, limit, order, margin, out);
+        push_quiet(board, side, limit, order, out);
     }
 }
 
@@ -67,7 +64,7 @@ pub fn generate_quiet(
     out: &mut MoveList<GomokuMove>,
 ) {
     out.clear();
-    push_quiet(board, side, limit, order, None, out);
+    push_quiet(board, side, limit, order, out);
 }
 
 /// Clears `out` and, if something is forced for `side` to move (a five to
@@ -103,14 +100,12 @@ pub fn push_forced(board: &ThreatBoard, side: Player, out: &mut MoveList<GomokuM
 }
 
 /// The empty points within two cells of a stone (any empty point if there
-/// is none), at most `limit` of them, best first by `order`, within
-/// `margin` of the best if given.
+/// is none), at most `limit` of them, best first by `order`.
 fn push_quiet(
     board: &ThreatBoard,
     side: Player,
     limit: usize,
     order: MoveOrder,
-    margin: Option<i32>,
     out: &mut MoveList<GomokuMove>,
 ) {
     for point in 0..Gomoku::POINTS {
@@ -128,7 +123,7 @@ fn push_quiet(
             out.push(to_move(point));
         }
     }
-    keep_best(board, side, limit, order, margin, out);
+    keep_best(board, side, limit, order, out);
 }
 
 /// `side`'s four-making moves, then every point on the threatening lines of
@@ -191,19 +186,17 @@ pub fn push_fours_and_defences(
 
 /// Sorts `moves` by [`ordering_key`], highest first, ties by point index.
 pub fn sort_best_first(board: &ThreatBoard, side: Player, moves: &mut MoveList<GomokuMove>) {
-    keep_best(board, side, MAX_MOVES, MoveOrder::Hand, None, moves);
+    keep_best(board, side, MAX_MOVES, MoveOrder::Hand, moves);
 }
 
 /// Keeps the best `limit` of `moves` by `order`'s key, sorted as
-/// [`sort_best_first`] does, and of those only the ones within `margin`
-/// of the first. Only the kept ones are sorted: a quiet node has five to
-/// ten times more candidates than it searches.
+/// [`sort_best_first`] does. Only the kept ones are sorted: a quiet node
+/// has five to ten times more candidates than it searches.
 fn keep_best(
     board: &ThreatBoard,
     side: Player,
     limit: usize,
     order: MoveOrder,
-    margin: Option<i32>,
     moves: &mut MoveList<GomokuMove>,
 ) {
     let n = moves.len();
@@ -218,13 +211,6 @@ fn keep_best(
         keyed[..n].select_nth_unstable_by(kept - 1, best_first);
     }
     keyed[..kept].sort_unstable_by(best_first);
-    let kept = match margin {
-        Some(margin) if kept > 0 => {
-            let floor = keyed[0].0.saturating_sub(order.key_margin(margin));
-            keyed[..kept].partition_point(|&(key, _)| key >= floor)
-        }
-        _ => kept,
-    };
     moves.clear();
     for &(_, m) in &keyed[..kept] {
         moves.push(m);

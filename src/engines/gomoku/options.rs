@@ -62,14 +62,8 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
         number(&mut c.main.weights.opponent_double_three, v, 0..=10_000)
     }),
     ("policy", |c, v| policy(&mut c.main.policy, v)),
-    ("policy_margin", |c, v| {
-        margin_or_none(&mut c.main.policy_margin, v)
-    }),
     ("branch_limit", |c, v| {
         number(&mut c.main.branch_limit, v, 1..=225)
-    }),
-    ("branch_limit_per_ply", |c, v| {
-        number(&mut c.main.branch_limit_per_ply, v, 0..=225)
     }),
     ("root_branch_limit", |c, v| {
         number(&mut c.main.root_branch_limit, v, 1..=225)
@@ -93,9 +87,6 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("reverse_futility_depth", |c, v| {
         number(&mut c.main.reverse_futility_depth, v, PLIES)
     }),
-    ("reverse_futility_improving_plies", |c, v| {
-        number(&mut c.main.reverse_futility_improving_plies, v, PLIES)
-    }),
     ("lmr_depth", |c, v| number(&mut c.main.lmr_depth, v, PLIES)),
     ("lmr_moves", |c, v| number(&mut c.main.lmr_moves, v, MOVES)),
     ("lmr_divisor_tenths", |c, v| {
@@ -104,12 +95,6 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("lmp_base", |c, v| number(&mut c.main.lmp_base, v, MOVES)),
     ("lmp_not_improving_percent", |c, v| {
         number(&mut c.main.lmp_not_improving_percent, v, 0..=100)
-    }),
-    ("lmp_exponent_tenths", |c, v| {
-        number(&mut c.main.lmp_exponent_tenths, v, 0..=40)
-    }),
-    ("lmr_not_improving_plies", |c, v| {
-        number(&mut c.main.lmr_not_improving_plies, v, 0..=8)
     }),
     ("threat_extension_plies", |c, v| {
         plies_or_none(&mut c.main.threat_extension_plies, v)
@@ -127,30 +112,6 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
         flag(&mut c.main.stand_pat_before_probe, v)
     }),
     ("sound_losses", |c, v| flag(&mut c.main.sound_losses, v)),
-    ("singular_depth", |c, v| {
-        number(&mut c.main.singular_depth, v, PLIES)
-    }),
-    ("singular_margin", |c, v| {
-        number(&mut c.main.singular_margin, v, 0..=10_000)
-    }),
-    ("fail_high_margin", |c, v| {
-        number(&mut c.main.fail_high_margin, v, 0..=100_000)
-    }),
-    ("razor_margin", |c, v| {
-        number(&mut c.main.razor_margin, v, 0..=100_000)
-    }),
-    ("razor_depth", |c, v| {
-        number(&mut c.main.razor_depth, v, PLIES)
-    }),
-    ("null_move_depth", |c, v| {
-        number(&mut c.main.null_move_depth, v, PLIES)
-    }),
-    ("null_move_reduction", |c, v| {
-        number(&mut c.main.null_move_reduction, v, PLIES)
-    }),
-    ("alpha_raise_reduction", |c, v| {
-        flag(&mut c.main.alpha_raise_reduction, v)
-    }),
 ];
 
 impl ThreatSearchConfig {
@@ -170,18 +131,6 @@ fn plies_or_none(field: &mut Option<u32>, text: &str) -> Result<(), Expected> {
     let mut plies = 0;
     number(&mut plies, text, 0..=120).map_err(|expected| format!("none or {expected}"))?;
     *field = Some(plies);
-    Ok(())
-}
-
-/// A policy margin in thousandths of a nat, or `none` for no pruning.
-fn margin_or_none(field: &mut Option<i32>, text: &str) -> Result<(), Expected> {
-    if text == "none" {
-        *field = None;
-        return Ok(());
-    }
-    let mut margin = 0;
-    number(&mut margin, text, 0..=1_000_000).map_err(|expected| format!("none or {expected}"))?;
-    *field = Some(margin);
     Ok(())
 }
 
@@ -265,7 +214,6 @@ mod tests {
                 "evaluation=hand",
                 "weights.opponent=9",
                 "policy=trained",
-                "policy_margin=3000",
             ],
         )
         .expect("valid options");
@@ -277,7 +225,6 @@ mod tests {
                 threat_extension_plies: None,
                 evaluation: Evaluation::Hand,
                 policy: MoveOrder::trained(),
-                policy_margin: Some(3000),
                 weights: super::super::EvalWeights {
                     opponent: 9,
                     ..base.main.weights
@@ -374,10 +321,6 @@ mod tests {
             ),
             ("evaluation=neural", "hand, trained or table"),
             ("policy=neural", "hand or trained"),
-            (
-                "policy_margin=-1",
-                "none or a whole number from 0 to 1000000",
-            ),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
             let (key, value) = option.split_once('=').unwrap();

@@ -117,17 +117,6 @@ impl MoveOrder {
             MoveOrder::Trained(weights) => policy_score(board, weights, side, point),
         }
     }
-
-    /// A margin in thousandths of a nat as a difference of [`Self::key`]s
-    /// (policy keys carry the phase's factor); the hand key's units as they
-    /// are.
-    #[inline]
-    pub fn key_margin(self, margin: i32) -> i32 {
-        match self {
-            MoveOrder::Hand => margin,
-            MoveOrder::Trained(_) => margin.saturating_mul(TABLE_PHASE_STONES),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -283,7 +272,7 @@ mod tests {
     }
 
     /// The trained order ranks by the policy, the hand order by the
-    /// threat key; a margin in nats scales by the phase's factor.
+    /// threat key.
     #[test]
     fn move_orders_key_by_their_tables() {
         let policy: &'static PolicyWeights = Box::leak(Box::new(random_policy(35)));
@@ -299,7 +288,5 @@ mod tests {
             MoveOrder::Hand.key(&board, Player::Black, 97),
             ordering_key(&board, Player::Black, 97)
         );
-        assert_eq!(trained.key_margin(7), 7 * TABLE_PHASE_STONES);
-        assert_eq!(MoveOrder::Hand.key_margin(7), 7);
     }
 }

@@ -34,7 +34,7 @@ use crate::search::score::{
     is_proven, loss_in, node_to_root, plies_to_end, root_to_node, win_in, EVAL_LIMIT, MAX_PLY,
     PROVEN_SCORE, WIN_SCORE,
 };
-use crate::search::tt::{Bound, TranspositionTable, TtHit};
+use crate::search::tt::{Bound, TranspositionTable};
 use crate::search::{
     iterative_deepening, pick_next, AspirationWindow, Budget, FullWindow, History, Killers, Limits,
     RootSearch, SearchResult, SECOND_KILLER_KEY, TT_MOVE_KEY,
@@ -51,17 +51,8 @@ pub struct PvsConfig {
     /// How quiet moves are ranked (which the branch limits keep, and the
     /// order after the table move and killers).
     pub policy: MoveOrder,
-    /// At an unforced interior node, keep only the quiet moves whose
-    /// `policy` key is within this many thousandths of a nat of the best
-    /// (hand keys: in their own units); `None`: no such pruning.
-    pub policy_margin: Option<i32>,
-    /// Moves searched at an unforced interior node, before
-    /// `branch_limit_per_ply`.
+    /// Moves searched at an unforced interior node.
     pub branch_limit: usize,
-    /// Moves added to `branch_limit` per ply of remaining depth, so that
-    /// nodes far from the horizon, whose mistakes cost the most and whose
-    /// late moves are reduced anyway, look wider than those near it.
-    pub branch_limit_per_ply: usize,
     /// Moves searched at the root when nothing is forced.
     pub root_branch_limit: usize,
     /// Node budget of the VCF probe (quiescence and interior); 0: none.
@@ -80,9 +71,6 @@ pub struct PvsConfig {
     /// node whose static value clears beta by `futility_margin * depth`
     /// returns it unsearched.
     pub reverse_futility_depth: i32,
-    /// Reverse futility at a node whose static value improved on the same
-    /// side's previous node: the margin counts this many plies fewer.
-    pub reverse_futility_improving_plies: i32,
     /// Shallowest remaining depth where late moves are reduced.
     pub lmr_depth: i32,
     /// Moves searched unreduced before reductions start.
@@ -100,13 +88,6 @@ pub struct PvsConfig {
     /// same as elsewhere). A position that is not improving rarely needs
     /// its late moves.
     pub lmp_not_improving_percent: usize,
-    /// The depth term of late-move pruning is `depth` to this power, in
-    /// tenths (20: `depth * depth`); a smaller power keeps fewer moves
-    /// from 3 plies up.
-    pub lmp_exponent_tenths: u32,
-    /// Late moves at a non-PV node whose static value did not improve on
-    /// the same side's previous node are reduced this many plies more.
-    pub lmr_not_improving_plies: i32,
     /// At the horizon, facing an open three or a four-three point, search
     /// the answers one ply instead of evaluating: `None` at every such node
     /// below the horizon too (threat sequences read to their end), `Some(n)`
@@ -134,40 +115,6 @@ pub struct PvsConfig {
     /// it the search "proves" wins the opponent can parry with a move it
     /// never looked at, and stops thinking on them.
     pub sound_losses: bool,
-    /// Singular extension: from this remaining depth up (0: never), a table
-    /// move whose stored lower bound is deep enough is tested against the
-    /// other moves with a search of half the depth and a null window
-    /// `singular_margin * depth` below its score; if none of them reaches
-    /// it, the move is searched a ply deeper, and if that window already
-    /// clears beta without it, the node is cut (multi-cut).
-    pub singular_depth: i32,
-    /// Per ply of remaining depth: how far below the table score the other
-    /// moves must stay for the table move to count as singular.
-    pub singular_margin: i32,
-    /// Fail-high reduction: at a non-PV node not facing a double threat
-    /// whose static value clears beta by this much per ply of remaining
-    /// depth, every move that is not tactical is searched a ply shallower
-    /// (the node will most likely fail high anyway); 0: never.
-    pub fail_high_margin: i32,
-    /// Razoring: at a non-PV node at most `razor_depth` plies from the
-    /// horizon whose static value is more than `razor_margin` per ply
-    /// below alpha, only the quiescence search (VCF probe, threat
-    /// extension) is run; 0: never.
-    pub razor_margin: i32,
-    pub razor_depth: i32,
-    /// Null-move pruning from this remaining depth up (0: never): at a
-    /// non-PV node not facing a threat that needs an answer, whose static
-    /// value reaches beta, the side to move passes and the opponent is
-    /// searched `null_move_reduction + depth / 6` plies shallower; if he
-    /// still cannot get below beta, the node fails high. Gomoku has no
-    /// zugzwang: a stone more never hurts, so a pass bounds the node from
-    /// below.
-    pub null_move_depth: i32,
-    pub null_move_reduction: i32,
-    /// At a PV node 3 to 11 plies from the horizon, once a move raises
-    /// alpha (short of beta), the moves after it are searched a ply
-    /// shallower: the first good move is usually the best.
-    pub alpha_raise_reduction: bool,
 }
 
 impl Default for PvsConfig {
@@ -185,14 +132,12 @@ impl Default for PvsConfig {
             weights: EvalWeights::default(),
             // The hand ranking until the trained policy measures better.
             policy: MoveOrder::Hand,
-            policy_margin: None,
             // Against Rapfi at 0.2 s a move (our bot at Botzone's 0.8 s),
             // 20 against the former 12 scored 371.5 points of 760 against
             // 345 on the same four seeds, better in 65 games and worse in
             // 37 of those that differ (sign test p = 0.007); level in
             // self-play (docs/gomoku.md, the two "Wider nodes" sections).
             branch_limit: 20,
-            branch_limit_per_ply: 0,
             root_branch_limit: 40,
             // Enough for the short local VCFs that decide a leaf.
             probe_vcf_nodes: 40,
@@ -201,7 +146,6 @@ impl Default for PvsConfig {
             futility_margin: 250,
             futility_depth: 2,
             reverse_futility_depth: 2,
-            reverse_futility_improving_plies: 0,
             lmr_depth: 2,
             lmr_moves: 2,
             // 20 at first, 15 then 10: each stronger reduction measured
@@ -216,8 +160,6 @@ impl Default for PvsConfig {
             // 34 over 382 on gomoku-openings-s25.txt at 0.2 s a move
             // (together 400-354-28, +20 +/- 24 Elo).
             lmp_not_improving_percent: 50,
-            lmp_exponent_tenths: 20,
-            lmr_not_improving_plies: 0,
             // Reading every threat sequence to its end below the horizon
             // cost 3-8x the nodes at depth 10 on the bench positions; one
             // ply measured 121-76-3 against that at 0.2 s.
@@ -243,14 +185,6 @@ impl Default for PvsConfig {
             // games on data/gomoku-openings.txt): no false win claim in 190
             // games, against 16 without it, and 80-110 against 75-114.
             sound_losses: true,
-            singular_depth: 0,
-            singular_margin: 4,
-            fail_high_margin: 0,
-            razor_margin: 0,
-            razor_depth: 2,
-            null_move_depth: 0,
-            null_move_reduction: 3,
-            alpha_raise_reduction: false,
         }
     }
 }
@@ -272,16 +206,6 @@ struct ProbeEntry {
 
 /// Mixed into the probe cache key per attacker.
 const PROBE_SALT: [u64; 2] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
-
-/// What a singular-extension test found.
-enum Singular {
-    /// The table move alone reaches its score: search it a ply deeper.
-    Extend,
-    /// Another move also clears beta: the node fails high with this score.
-    Cut(i32),
-    /// Neither, or the test does not apply.
-    No,
-}
 
 /// The root of one [`PvsSearch::search`], deepened by the scaffold's
 /// [`iterative_deepening`].
@@ -337,16 +261,11 @@ pub struct PvsSearch {
     partial_best: Option<GomokuMove>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: i32,
-    /// Per ply: the move a singular-extension test leaves out there.
-    excluded: Vec<Option<GomokuMove>>,
     /// Depth of the current iteration (extensions stop at twice it).
     root_depth: i32,
     /// Per ply: the static value of the node there, `NO_EVAL` until the
     /// node has one (a forced block or a decided node has none).
     static_evals: Vec<i32>,
-    /// Per ply: whether the move that led there was a null move (a pass);
-    /// two passes in a row are not searched.
-    after_pass: Vec<bool>,
 }
 
 /// No static value at this ply (see `PvsSearch::static_evals`).
@@ -375,9 +294,7 @@ impl PvsSearch {
             budget: Budget::new(TIME_CHECK_INTERVAL),
             partial_best: None,
             depth_offset: 0,
-            excluded: vec![None; MAX_SEARCH_PLY as usize + 2],
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
-            after_pass: vec![false; MAX_SEARCH_PLY as usize + 2],
             root_depth: 0,
         }
     }
@@ -413,7 +330,6 @@ impl PvsSearch {
                 side,
                 self.config.root_branch_limit,
                 self.config.policy,
-                None,
                 &mut moves,
             ),
         }
@@ -705,20 +621,18 @@ impl PvsSearch {
             }
             None => true,
         };
-        let mut lmp_moves = self.config.lmp_base + self.lmp_depth_term(depth);
+        let depth_squared = (depth.max(0) * depth.max(0)) as usize;
+        let mut lmp_moves = self.config.lmp_base + depth_squared;
         if !improving {
             lmp_moves = lmp_moves * self.config.lmp_not_improving_percent / 100;
         }
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash() ^ side_key(side);
-        let excluded = self.excluded[ply as usize];
         let mut tt_move = None;
         let tt_hit = self.tt.probe(hash);
         if let Some(hit) = tt_hit {
             tt_move = hit.best_move;
-            // A singular test asks about the other moves: the entry is
-            // this node's own, with its table move in.
-            if excluded.is_none() && !pv_node && hit.depth >= depth.max(0) as u32 {
+            if !pv_node && hit.depth >= depth.max(0) as u32 {
                 let score = node_to_root(hit.score, ply);
                 if hit.bound.settles(score, alpha, beta) {
                     return Some(score);
@@ -726,57 +640,23 @@ impl PvsSearch {
             }
         }
 
-        if !pv_node
-            && excluded.is_none()
-            && self.config.razor_margin > 0
-            && depth > 0
-            && depth <= self.config.razor_depth
-            && static_eval + self.config.razor_margin * depth < alpha
-            && !is_proven(alpha)
-        {
-            return self.pvs(0, ply, alpha, beta, side);
-        }
         // The opponent has no double threat that needs an answer now.
         let quiet = self.board.count(opponent, Threat::DoubleThree) == 0
             && self.board.count_at_least(opponent, Threat::FourThree) == 0;
-        let reverse_margin_plies =
-            depth - improving as i32 * self.config.reverse_futility_improving_plies;
         if !pv_node
             && quiet
             && depth <= self.config.reverse_futility_depth
-            && static_eval - self.config.futility_margin * reverse_margin_plies >= beta
+            && static_eval - self.config.futility_margin * depth >= beta
             && !is_proven(beta)
         {
             return Some(static_eval);
         }
-        if !pv_node
-            && quiet
-            && excluded.is_none()
-            && self.config.null_move_depth > 0
-            && depth >= self.config.null_move_depth
-            && static_eval >= beta
-            && !is_proven(beta)
-            && !self.after_pass[ply as usize]
-        {
-            let reduced = depth - 1 - self.config.null_move_reduction - depth / 6;
-            self.after_pass[ply as usize + 1] = true;
-            let passed = self.pvs(reduced, ply + 1, -beta, -beta + 1, opponent);
-            self.after_pass[ply as usize + 1] = false;
-            let score = -passed?;
-            if score >= beta {
-                // A win found after a pass is not a win of this node.
-                return Some(if is_proven(score) { beta } else { score });
-            }
-        }
         let mut moves = MoveList::new();
-        let branch_limit =
-            self.config.branch_limit + self.config.branch_limit_per_ply * depth.max(0) as usize;
         generate_ordered(
             &self.board,
             side,
-            branch_limit,
+            self.config.branch_limit,
             self.config.policy,
-            self.config.policy_margin,
             &mut moves,
         );
         let mut keys = [0i64; MAX_MOVES];
@@ -790,11 +670,6 @@ impl PvsSearch {
             && depth <= self.config.futility_depth
             && static_eval + self.config.futility_margin * depth <= alpha
             && !is_proven(alpha);
-        let likely_fail_high = !pv_node
-            && quiet
-            && self.config.fail_high_margin > 0
-            && static_eval >= beta + self.config.fail_high_margin * depth
-            && !is_proven(beta);
         let mut widened = false;
         let mut i = 0;
         loop {
@@ -814,17 +689,6 @@ impl PvsSearch {
             let m = moves[i];
             let index = i;
             i += 1;
-            if Some(m) == excluded {
-                continue;
-            }
-            let mut extension = 0;
-            if index == 0 && Some(m) == tt_move && excluded.is_none() {
-                match self.singular_test(tt_hit, depth, ply, beta, side, m)? {
-                    Singular::Extend => extension = 1,
-                    Singular::Cut(score) => return Some(score),
-                    Singular::No => {}
-                }
-            }
             let tactical = self.is_tactical(side, m.index());
             // While every move so far loses, none may be skipped.
             let keep_searching = self.config.sound_losses && is_loss(best_score);
@@ -846,24 +710,13 @@ impl PvsSearch {
                 && !tactical
                 && keys[index] < SECOND_KILLER_KEY
             {
-                let stalled = !pv_node && !improving;
                 self.late_move_reduction(depth, index) - pv_node as i32
-                    + stalled as i32 * self.config.lmr_not_improving_plies
             } else {
                 0
             };
-            let fail_high = (likely_fail_high && !tactical) as i32;
-            let reduction = (late.max(0) + fail_high).clamp(0, (depth - 1).max(0));
-            let score = self.search_move(
-                m,
-                side,
-                depth + extension,
-                ply,
-                alpha,
-                beta,
-                index == 0,
-                reduction,
-            )?;
+            let reduction = late.clamp(0, (depth - 1).max(0));
+            let score =
+                self.search_move(m, side, depth, ply, alpha, beta, index == 0, reduction)?;
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -873,19 +726,8 @@ impl PvsSearch {
                         self.record_cutoff(side, ply, m, depth);
                         break;
                     }
-                    if self.config.alpha_raise_reduction
-                        && depth > 2
-                        && depth < 12
-                        && !is_proven(score)
-                    {
-                        depth -= 1;
-                    }
                 }
             }
-        }
-        if excluded.is_some() {
-            // Not this node's value: one move was left out.
-            return Some(best_score);
         }
         let bound = Bound::of_search(best_score, alpha_before, beta);
         self.tt.store(
@@ -897,45 +739,6 @@ impl PvsSearch {
             false,
         );
         Some(best_score)
-    }
-
-    /// The singular-extension test of the table move `m` at this node
-    /// (see [`PvsConfig::singular_depth`]); `None` if stopped.
-    fn singular_test(
-        &mut self,
-        hit: Option<TtHit<GomokuMove>>,
-        depth: i32,
-        ply: u32,
-        beta: i32,
-        side: Player,
-        m: GomokuMove,
-    ) -> Option<Singular> {
-        let config = &self.config;
-        let Some(hit) = hit else {
-            return Some(Singular::No);
-        };
-        let tt_score = node_to_root(hit.score, ply);
-        let applies = config.singular_depth > 0
-            && depth >= config.singular_depth
-            && (ply as i32) < 2 * self.root_depth
-            && hit.bound != Bound::Upper
-            && hit.depth as i32 >= depth - 2
-            && !is_proven(tt_score);
-        if !applies {
-            return Some(Singular::No);
-        }
-        let singular_beta = tt_score - config.singular_margin * depth;
-        self.excluded[ply as usize] = Some(m);
-        let others = self.pvs(depth / 2, ply, singular_beta - 1, singular_beta, side);
-        self.excluded[ply as usize] = None;
-        let others = others?;
-        Some(if others < singular_beta {
-            Singular::Extend
-        } else if singular_beta >= beta {
-            Singular::Cut(singular_beta)
-        } else {
-            Singular::No
-        })
     }
 
     /// Sort keys: table move, killers, then the pattern-table key with the
@@ -1011,17 +814,6 @@ impl PvsSearch {
     fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
         let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
         (0.5 + d.ln() * i.ln() * 10.0 / self.config.lmr_divisor_tenths as f32) as i32
-    }
-
-    /// The depth term of the late-move pruning count (see
-    /// [`PvsConfig::lmp_exponent_tenths`]).
-    #[inline]
-    fn lmp_depth_term(&self, depth: i32) -> usize {
-        let depth = depth.max(0);
-        match self.config.lmp_exponent_tenths {
-            20 => (depth * depth) as usize,
-            tenths => (depth as f32).powf(tenths as f32 / 10.0).round() as usize,
-        }
     }
 
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
