@@ -6,25 +6,8 @@ use std::collections::HashMap;
 
 use boardbots::{Engines, Game, Limits, MoveList, Player, Searcher, TicTacToe};
 
-/// Game-theoretic value for the side to move (1 win, 0 draw, -1 loss), memoised.
-fn minimax(pos: &TicTacToe, memo: &mut HashMap<TicTacToe, i32>) -> i32 {
-    if let Some(outcome) = pos.outcome() {
-        return outcome.value_for(pos.side_to_move());
-    }
-    if let Some(&v) = memo.get(pos) {
-        return v;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    let mut best = -1;
-    for &m in moves.iter() {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        best = best.max(-minimax(&child, memo));
-    }
-    memo.insert(*pos, best);
-    best
-}
+mod tictactoe_oracle;
+use tictactoe_oracle::minimax;
 
 struct Walk<'a> {
     engine: &'a mut dyn Searcher<TicTacToe>,
