@@ -173,13 +173,14 @@ pub fn referee_main() -> i32 {
         Command::Compare(args) => compare(args),
         Command::BotzoneLocal(args) => botzone_local(args),
     };
-    match outcome {
+    let code = match outcome {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("referee: {}", error_line(&e));
             2
         }
-    }
+    };
+    super::shutdown::exit_code(code)
 }
 
 /// An error and its causes on one line, `: `-separated, leaving out a

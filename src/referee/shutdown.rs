@@ -50,12 +50,26 @@ pub fn hold_off() -> MutexGuard<'static, ()> {
     LOG_WRITE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The exit code of a run that ended with `code`, unless a signal came:
+/// then the watcher is killing the bots and will exit with 128 + the signal,
+/// and this waits for it. Without the wait, a run whose hanging bots the
+/// watcher has just killed could finish its last games at once and exit 0
+/// before the watcher exits.
+pub fn exit_code(code: i32) -> i32 {
+    while RECEIVED.load(Ordering::SeqCst) != 0 {
+        std::thread::sleep(WATCH_INTERVAL);
+    }
+    code
+}
+
 fn watch() {
     loop {
         let signal = RECEIVED.load(Ordering::SeqCst);
         if signal != 0 {
-            let groups = kill_all_bots();
+            // No log line is begun after the kill: games ended by it are
+            // not recorded as faults of their bots.
             let _no_more_log_lines = hold_off();
+            let groups = kill_all_bots();
             let name = if signal == libc::SIGINT {
                 "SIGINT"
             } else {
