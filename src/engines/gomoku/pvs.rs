@@ -261,8 +261,6 @@ pub struct PvsSearch {
     partial_best: Option<GomokuMove>,
     /// Plies a helper's iterations start ahead of the main search's.
     depth_offset: i32,
-    /// Depth of the current iteration (extensions stop at twice it).
-    root_depth: i32,
     /// Per ply: the static value of the node there, `NO_EVAL` until the
     /// node has one (a forced block or a decided node has none).
     static_evals: Vec<i32>,
@@ -295,7 +293,6 @@ impl PvsSearch {
             partial_best: None,
             depth_offset: 0,
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
-            root_depth: 0,
         }
     }
 
@@ -403,7 +400,6 @@ impl PvsSearch {
         mut alpha: i32,
         beta: i32,
     ) -> Option<(i32, GomokuMove)> {
-        self.root_depth = depth;
         let alpha_before = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_index = 0;
