@@ -625,8 +625,7 @@ impl PvsSearch {
         let pv_node = beta - alpha > 1;
         let hash = self.board.hash() ^ side_key(side);
         let mut tt_move = None;
-        let tt_hit = self.tt.probe(hash);
-        if let Some(hit) = tt_hit {
+        if let Some(hit) = self.tt.probe(hash) {
             tt_move = hit.best_move;
             if !pv_node && hit.depth >= depth.max(0) as u32 {
                 let score = node_to_root(hit.score, ply);
