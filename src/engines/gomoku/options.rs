@@ -102,9 +102,6 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("tactical_threats", |c, v| {
         number(&mut c.main.tactical_threats, v, 0..=127)
     }),
-    ("policy_reduction_millinats", |c, v| {
-        number(&mut c.main.policy_reduction_millinats, v, 0..=100_000)
-    }),
     ("soft_limit_percent", |c, v| {
         number(&mut c.main.soft_limit_percent, v, 1..=100)
     }),

@@ -24,9 +24,7 @@ use std::time::Instant;
 
 use super::evaluator::{EvalWeights, Evaluation};
 use super::movegen::{generate_ordered, generate_quiet};
-use super::policy::{policy_score, MoveOrder, PolicyWeights};
-use super::policy_file::embedded_policy;
-use super::table::TABLE_PHASE_STONES;
+use super::policy::MoveOrder;
 use super::threat::Threat;
 use super::threat_board::{ThreatBoard, UndoStack};
 use super::vcf::{VcfScope, VcfSolver};
@@ -98,13 +96,6 @@ pub struct PvsConfig {
     /// The threat classes (bit `Threat as u8`) whose moves are never
     /// reduced or pruned when the mover makes them.
     pub tactical_threats: u8,
-    /// Policy-driven reductions: a late quiet move is reduced a ply more
-    /// per this many thousandths of a nat by which the embedded move
-    /// policy scores it below the node's best-scored candidate, past the
-    /// first step and at most two plies. 0: off (the reduction depends on
-    /// the move's rank alone). A ply less for the moves the policy likes
-    /// grew the trees by a fifth to a half at the same depth.
-    pub policy_reduction_millinats: i32,
     /// A new iteration starts only while less than this share of the time
     /// to the deadline is gone, in percent.
     pub soft_limit_percent: u32,
@@ -183,7 +174,6 @@ impl Default for PvsConfig {
                 Threat::FlexFour,
                 Threat::Five,
             ]),
-            policy_reduction_millinats: 0,
             // With partial iterations an unfinished iteration still informs
             // the move, so the whole turn is searched.
             soft_limit_percent: 100,
@@ -274,8 +264,6 @@ pub struct PvsSearch {
     /// Per ply: the static value of the node there, `NO_EVAL` until the
     /// node has one (a forced block or a decided node has none).
     static_evals: Vec<i32>,
-    /// The policy of `policy_reduction_millinats`, when that is on.
-    reduction_policy: Option<&'static PolicyWeights>,
 }
 
 /// No static value at this ply (see `PvsSearch::static_evals`).
@@ -305,7 +293,6 @@ impl PvsSearch {
             partial_best: None,
             depth_offset: 0,
             static_evals: vec![NO_EVAL; MAX_SEARCH_PLY as usize + 2],
-            reduction_policy: (config.policy_reduction_millinats > 0).then(embedded_policy),
         }
     }
 
@@ -669,14 +656,6 @@ impl PvsSearch {
         );
         let mut keys = [0i64; MAX_MOVES];
         self.order_keys(side, ply, tt_move, &moves, &mut keys);
-        // The policy's best score among the candidates, for reductions.
-        let policy_best = match self.reduction_policy {
-            Some(weights) if depth >= self.config.lmr_depth => moves
-                .iter()
-                .map(|m| policy_score(&self.board, weights, side, m.index()))
-                .max(),
-            _ => None,
-        };
 
         let alpha_before = alpha;
         let mut best_score = -WIN_SCORE - 1;
@@ -727,7 +706,6 @@ impl PvsSearch {
                 && keys[index] < SECOND_KILLER_KEY
             {
                 self.late_move_reduction(depth, index) - pv_node as i32
-                    + self.policy_reduction(side, m.index(), policy_best)
             } else {
                 0
             };
@@ -831,22 +809,6 @@ impl PvsSearch {
     fn late_move_reduction(&self, depth: i32, index: usize) -> i32 {
         let (d, i) = (depth.max(1) as f32, index.max(1) as f32);
         (0.5 + d.ln() * i.ln() * 10.0 / self.config.lmr_divisor_tenths as f32) as i32
-    }
-
-    /// The plies `policy_reduction_millinats` adds to the
-    /// reduction of a move by `side` on `point`, whose node's best policy
-    /// score is `best`; 0 when that is off.
-    #[inline]
-    fn policy_reduction(&self, side: Player, point: usize, best: Option<i32>) -> i32 {
-        match (self.reduction_policy, best) {
-            (Some(weights), Some(best)) => {
-                let score = policy_score(&self.board, weights, side, point);
-                // Policy scores are in 1 / (1000 * TABLE_PHASE_STONES) nats.
-                let gap_millinats = (best - score) / TABLE_PHASE_STONES;
-                (gap_millinats / self.config.policy_reduction_millinats - 1).clamp(0, 2)
-            }
-            _ => 0,
-        }
     }
 
     fn record_cutoff(&mut self, side: Player, ply: u32, m: GomokuMove, depth: i32) {
