@@ -159,6 +159,11 @@ struct CompareArgs {
     /// colour in FIRST; the counts of every pair of logs add up.
     #[arg(required = true, value_name = "FIRST SECOND")]
     logs: Vec<PathBuf>,
+    /// Count only pairs whose two games both ended by the rules: leave out
+    /// every game that a time loss, crash or other fault of either player
+    /// ended in either run (a loaded machine's time losses are not moves).
+    #[arg(long)]
+    ended_by_rules: bool,
 }
 
 /// Runs the referee with the process arguments; returns the exit code.
@@ -287,8 +292,18 @@ fn game_of_logs(logs: &[Vec<GameRecord>]) -> anyhow::Result<&str> {
     Ok(first)
 }
 
+/// ", N more left out (not ended by the rules)" when `--ended-by-rules`
+/// dropped games, else nothing.
+fn left_out_note(left_out: usize) -> String {
+    if left_out == 0 {
+        String::new()
+    } else {
+        format!(", {left_out} more left out (not ended by the rules in both runs)")
+    }
+}
+
 fn compare(args: CompareArgs) -> anyhow::Result<()> {
-    use super::compare::{compare_runs, RunComparison};
+    use super::compare::{compare_runs, PairedGames, RunComparison};
 
     if !args.logs.len().is_multiple_of(2) {
         anyhow::bail!(
@@ -301,10 +316,15 @@ fn compare(args: CompareArgs) -> anyhow::Result<()> {
         logs.push(read_records(path)?);
     }
     game_of_logs(&logs)?;
+    let counted = if args.ended_by_rules {
+        PairedGames::EndedByRules
+    } else {
+        PairedGames::All
+    };
     let mut total = RunComparison::default();
     for (paths, runs) in args.logs.chunks(2).zip(logs.chunks(2)) {
-        let c = compare_runs(&runs[0], &runs[1])?;
-        if c.common == 0 {
+        let c = compare_runs(&runs[0], &runs[1], counted)?;
+        if c.common == 0 && c.left_out == 0 {
             anyhow::bail!(
                 "{} and {} have no game in common (same opening with A on the same colour)",
                 paths[0].display(),
@@ -312,10 +332,11 @@ fn compare(args: CompareArgs) -> anyhow::Result<()> {
             );
         }
         println!(
-            "{} -> {}: {} common games, A scored {} then {}; better in {}, worse in {} (p = {:.3})",
+            "{} -> {}: {} common games{}, A scored {} then {}; better in {}, worse in {} (p = {:.3})",
             paths[0].display(),
             paths[1].display(),
             c.common,
+            left_out_note(c.left_out),
             c.points[0],
             c.points[1],
             c.better,
@@ -325,9 +346,10 @@ fn compare(args: CompareArgs) -> anyhow::Result<()> {
         total.add(&c);
     }
     println!(
-        "all: {} common games (same opening, A on the same colour), A scored {} then {}; \
+        "all: {} common games (same opening, A on the same colour){}, A scored {} then {}; \
 second runs better in {} games, worse in {}; sign test p = {:.3} (two-sided, over the {} games that differ)",
         total.common,
+        left_out_note(total.left_out),
         total.points[0],
         total.points[1],
         total.better,

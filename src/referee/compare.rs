@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::record::GameRecord;
+use super::record::{GameRecord, Termination};
 use super::schedule::BadGameId;
 use super::stats::GameScore;
 use super::summary::GameOutcome;
@@ -32,6 +32,10 @@ pub struct RunComparison {
     pub better: usize,
     /// Common games A scored less in the second run.
     pub worse: usize,
+    /// Games present in both runs but left out of the counts above, because
+    /// one of the two did not end by the rules (a time loss, a crash, ...)
+    /// and the comparison was asked to count only games that did.
+    pub left_out: usize,
 }
 
 impl RunComparison {
@@ -48,7 +52,19 @@ impl RunComparison {
         self.points[1] += other.points[1];
         self.better += other.better;
         self.worse += other.worse;
+        self.left_out += other.left_out;
     }
+}
+
+/// Which pairs of games [`compare_runs`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PairedGames {
+    /// Every pair, however its games ended.
+    All,
+    /// Only pairs whose two games both ended by the rules: a time loss or
+    /// another fault (of either player) says something about the machine's
+    /// load or the bot's robustness, not about the moves being compared.
+    EndedByRules,
 }
 
 /// Pairs the games of `first` and `second` (each one run of A against the
@@ -58,14 +74,19 @@ impl RunComparison {
 pub fn compare_runs(
     first: &[GameRecord],
     second: &[GameRecord],
+    counted: PairedGames,
 ) -> Result<RunComparison, BadGameId> {
     let first = keyed_scores(first)?;
     let second = keyed_scores(second)?;
     let mut comparison = RunComparison::default();
-    for (key, &before) in &first {
-        let Some(&after) = second.get(key) else {
+    for (key, &(before, before_normal)) in &first {
+        let Some(&(after, after_normal)) = second.get(key) else {
             continue;
         };
+        if counted == PairedGames::EndedByRules && !(before_normal && after_normal) {
+            comparison.left_out += 1;
+            continue;
+        }
         comparison.common += 1;
         comparison.points[0] += before.points();
         comparison.points[1] += after.points();
@@ -82,8 +103,11 @@ pub fn compare_runs(
 /// that opening and colour came before it in the run.
 type GameKey<'a> = (&'a [[i32; 2]], &'a str, usize);
 
-/// A's score in each game of one run.
-fn keyed_scores(records: &[GameRecord]) -> Result<HashMap<GameKey<'_>, GameScore>, BadGameId> {
+/// A's score in each game of one run, and whether the game ended by the
+/// rules.
+fn keyed_scores(
+    records: &[GameRecord],
+) -> Result<HashMap<GameKey<'_>, (GameScore, bool)>, BadGameId> {
     let mut seen: HashMap<(&[[i32; 2]], &str), usize> = HashMap::new();
     let mut scores = HashMap::new();
     for record in records {
@@ -91,7 +115,7 @@ fn keyed_scores(records: &[GameRecord]) -> Result<HashMap<GameKey<'_>, GameScore
         let occurrence = seen.entry((&record.opening, &record.player_a)).or_insert(0);
         scores.insert(
             (&record.opening[..], &record.player_a[..], *occurrence),
-            score,
+            (score, record.termination == Termination::Normal),
         );
         *occurrence += 1;
     }
@@ -167,7 +191,7 @@ mod tests {
             game("0-1-white", &one, GameResult::Draw),
             game("0-1-black", &one, GameResult::Black),
         ];
-        let comparison = compare_runs(&first, &second).unwrap();
+        let comparison = compare_runs(&first, &second, PairedGames::All).unwrap();
         assert_eq!(comparison.common, 4);
         // A: first run 0 + 0 + 1 + 0, second run 1 + 0.5 + 1 + 1.
         assert_eq!(comparison.points, [1.0, 3.5]);
@@ -188,14 +212,33 @@ mod tests {
             game("0-0-black", &one, GameResult::White),
             game("1-0-black", &one, GameResult::White),
         ];
-        let comparison = compare_runs(&first, &second).unwrap();
+        let comparison = compare_runs(&first, &second, PairedGames::All).unwrap();
         assert_eq!(comparison.common, 2);
         assert_eq!((comparison.better, comparison.worse), (0, 1));
+    }
+
+    /// Counting only games ended by the rules leaves out a pair when
+    /// either of its games ended otherwise, and says how many it left out.
+    #[test]
+    fn pairs_with_a_fault_can_be_left_out() {
+        let (one, two) = ([[7, 7]], [[7, 7], [8, 8]]);
+        let mut timed_out = game("0-0-black", &one, GameResult::Black);
+        timed_out.termination = Termination::Timeout;
+        let first = vec![timed_out, game("0-1-black", &two, GameResult::White)];
+        let mut crashed = game("0-1-black", &two, GameResult::White);
+        crashed.termination = Termination::Crash;
+        let second = vec![game("0-0-black", &one, GameResult::White), crashed];
+        let all = compare_runs(&first, &second, PairedGames::All).unwrap();
+        assert_eq!((all.common, all.left_out), (2, 0));
+        assert_eq!((all.better, all.worse), (0, 1));
+        let normal = compare_runs(&first, &second, PairedGames::EndedByRules).unwrap();
+        assert_eq!((normal.common, normal.left_out), (0, 2));
+        assert_eq!((normal.better, normal.worse), (0, 0));
     }
 
     #[test]
     fn a_bad_game_id_is_refused() {
         let bad = vec![game("0-x-black", &[[7, 7]], GameResult::Black)];
-        assert!(compare_runs(&bad, &[]).is_err());
+        assert!(compare_runs(&bad, &[], PairedGames::All).is_err());
     }
 }

@@ -53,7 +53,7 @@ pub use botzone_local::{
 };
 pub use builtin::BuiltinBot;
 pub use cli::referee_main;
-pub use compare::{compare_runs, sign_test, RunComparison};
+pub use compare::{compare_runs, sign_test, PairedGames, RunComparison};
 pub use contestant::{Contestant, Fault, Turn, TurnReport};
 pub use decisive::{tally_openings, OpeningTally};
 pub use external::ExternalBot;
