@@ -16,8 +16,11 @@ fn data_file(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// An opening: its moves as (x, y).
+type Opening = Vec<(i32, i32)>;
+
 /// The Gomoku opening files, each with its openings.
-fn gomoku_files() -> Vec<(String, Vec<Vec<(i32, i32)>>)> {
+fn gomoku_files() -> Vec<(String, Vec<Opening>)> {
     let mut names: Vec<String> = std::fs::read_dir(data_file(""))
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
@@ -55,7 +58,7 @@ fn every_opening_file_loads_without_repeats() {
 #[test]
 fn the_fresh_gomoku_file_shares_no_opening() {
     let files = gomoku_files();
-    let openings_of = |name: &str| -> HashSet<Vec<(i32, i32)>> {
+    let openings_of = |name: &str| -> HashSet<Opening> {
         let (_, openings) = files.iter().find(|f| f.0 == name).unwrap();
         openings.iter().cloned().collect()
     };
