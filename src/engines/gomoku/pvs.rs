@@ -148,10 +148,13 @@ impl Default for PvsConfig {
             reverse_futility_depth: 2,
             lmr_depth: 2,
             lmr_moves: 2,
-            // 20 at first, 15 then 10: each stronger reduction measured
-            // better (10: 216-177-7 over 400 games, +34 Elo, 2-3 plies
-            // deeper in the same time).
-            lmr_divisor_tenths: 10,
+            // 20 at first, 15 then 10 in self-play (10 came in a bundle
+            // that scored 216-177-7 over 400 games); back to 15 against
+            // Rapfi at 0.2 s: better in 87 and worse in 64 of 934 distinct
+            // games over three opening files, 28 / 24 on the fresh
+            // gomoku-openings-s26.txt (docs/gomoku.md, "Shallower
+            // reductions, on fresh openings").
+            lmr_divisor_tenths: 15,
             // Late-move pruning arrived with partial iterations (the v3
             // search) and has stayed at 3.
             lmp_base: 3,
