@@ -220,8 +220,11 @@ mod tests {
         // evaluation, as for the first table's games (24 games of the
         // default's trained one fit the line features no better than the
         // constant on the held-out ones: seed 5 gave 0.6970 against 0.6932).
+        // 64 games: with 24, the 148 weights overfit the held-out games on
+        // four of seeds 1-6 once the search's reductions changed (2026-12-05,
+        // `lmr_divisor_tenths` 15); with 64, on seeds 1 and 4 of 1-8.
         let config = light_self_play(5, 300);
-        let games = light_games(&config, 24);
+        let games = light_games(&config, 64);
         // Seeded: the same game again.
         assert_eq!(play_game(&openings(), 3, &config), games[3]);
         let samples = samples_of(&games);
