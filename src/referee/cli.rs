@@ -292,7 +292,7 @@ fn game_of_logs(logs: &[Vec<GameRecord>]) -> anyhow::Result<&str> {
     Ok(first)
 }
 
-/// ", N more left out (not ended by the rules)" when `--ended-by-rules`
+/// ", N more left out (...)" when `--ended-by-rules`
 /// dropped games, else nothing.
 fn left_out_note(left_out: usize) -> String {
     if left_out == 0 {
