@@ -18,6 +18,10 @@
 //! cargo run --release --example gomoku_train -- fit-threats games.tsv --joint 3 \
 //!     --out src/engines/gomoku/threat_mask_values.rs \
 //!     --weights-out src/engines/gomoku/trained3_weights.rs
+//! # Referee logs (with the bots' debug lines) to a games file in which only one
+//! # player's searched moves are labels, e.g. for fit-policy:
+//! cargo run --release --example gomoku_train -- from-log match.jsonl \
+//!     --player target/release/gomoku --out games.tsv
 //! # Fit the table evaluation and write its weight file:
 //! cargo run --release --example gomoku_train -- fit-table games.tsv \
 //!     --out data/gomoku-table.bin
@@ -130,6 +134,21 @@ enum Command {
         #[arg(long)]
         weights_out: Option<PathBuf>,
     },
+    /// Convert referee logs of Gomoku games into a games file (OUT, written
+    /// afresh): every game the rules ended, numbered from FIRST_INDEX on.
+    /// The moves of the player whose name contains PLAYER get the score of
+    /// the search that chose them (`score=N` in an `alphabeta` answer's
+    /// debug line), every other move none, so `fit-policy` learns from
+    /// that player's searched moves alone.
+    FromLog {
+        logs: Vec<PathBuf>,
+        #[arg(long)]
+        player: String,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 0)]
+        first_index: u64,
+    },
     /// Fit the move policy to the moves played in the games of FILES and
     /// report it against the hand ranking; write its weight file to OUT.
     FitPolicy {
@@ -164,6 +183,12 @@ fn games_line(games: &[GameRecord]) -> String {
 fn main() -> Result<()> {
     match Args::parse().command {
         Command::FitPolicy { files, seed, out } => fit_policy_command(&files, seed, out),
+        Command::FromLog {
+            logs,
+            player,
+            out,
+            first_index,
+        } => from_log_command(&logs, &player, &out, first_index),
         Command::Selfplay {
             out,
             games,
@@ -399,4 +424,92 @@ fn fit_policy_command(files: &[PathBuf], seed: u64, out: Option<PathBuf>) -> Res
             .with_context(|| format!("writing {}", out.display()))?;
     }
     Ok(())
+}
+
+/// `from-log`: referee logs to a games file (see `Command::FromLog`).
+fn from_log_command(logs: &[PathBuf], player: &str, out: &PathBuf, first_index: u64) -> Result<()> {
+    use boardbots::referee::{read_records, Termination};
+    use boardbots::{Game, Player};
+    ensure!(!logs.is_empty(), "give at least one referee log");
+    let mut lines = String::new();
+    let (mut kept, mut left_out) = (0u64, 0u64);
+    for log in logs {
+        let records =
+            read_records(log).with_context(|| format!("reading the log {}", log.display()))?;
+        for record in records {
+            let ours = match (record.black.contains(player), record.white.contains(player)) {
+                (true, false) => Player::Black,
+                (false, true) => Player::White,
+                _ => anyhow::bail!(
+                    "{}: game {} has {} players named like {player:?}, not one",
+                    log.display(),
+                    record.id,
+                    usize::from(record.black.contains(player))
+                        + usize::from(record.white.contains(player))
+                ),
+            };
+            let debug = match ours {
+                Player::Black => &record.debug.black,
+                Player::White => &record.debug.white,
+            };
+            let mut pos = Gomoku::start();
+            let mut moves = Vec::new();
+            let mut scores = Vec::new();
+            let mut our_turn = 0;
+            for (ply, &[x, y]) in record.moves.iter().enumerate() {
+                let m = Gomoku::move_from_xy(x, y).with_context(|| {
+                    format!("{}: game {}: no point ({x}, {y})", log.display(), record.id)
+                })?;
+                let mut score = None;
+                if ply >= record.opening.len() && pos.side_to_move() == ours {
+                    score = debug.get(our_turn).and_then(|line| searched_score(line));
+                    our_turn += 1;
+                }
+                moves.push(m);
+                scores.push(score);
+                pos.try_play(m).with_context(|| {
+                    format!("{}: game {}: illegal move", log.display(), record.id)
+                })?;
+            }
+            let Some(outcome) = pos.outcome() else {
+                left_out += 1;
+                continue;
+            };
+            if record.termination != Termination::Normal || our_turn != debug.len() {
+                left_out += 1;
+                continue;
+            }
+            let game = GameRecord {
+                index: first_index + kept,
+                opening_len: record.opening.len(),
+                moves,
+                scores,
+                outcome,
+            };
+            lines.push_str(&game.to_line());
+            lines.push('\n');
+            kept += 1;
+        }
+    }
+    std::fs::write(out, lines).with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "{kept} games written to {} (indices {first_index}..{}), {left_out} left out \
+         (not ended by the rules, or a debug line per turn missing)",
+        out.display(),
+        first_index + kept
+    );
+    Ok(())
+}
+
+/// The score of an `alphabeta` answer's debug line (`alphabeta nodes=...
+/// score=N ...`); `None` for any other answer (an opening move, a five, a
+/// VCF or VCT found at the root), which no search weighed against others.
+fn searched_score(debug_line: &str) -> Option<i32> {
+    if !debug_line.starts_with("alphabeta ") {
+        return None;
+    }
+    debug_line
+        .split_whitespace()
+        .find_map(|field| field.strip_prefix("score="))
+        .and_then(|score| score.parse().ok())
 }

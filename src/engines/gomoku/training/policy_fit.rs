@@ -49,10 +49,16 @@ pub struct PolicySample {
 /// The positions of `games` the policy ranks moves in, with their
 /// candidates (the empty points within two cells of a stone, as the move
 /// generator considers) and the move played; a position whose move was not
-/// a candidate (an opening's far stone) is left out.
+/// a candidate (an opening's far stone) is left out. In a game that keeps
+/// search scores only the scored moves are labels: the others were random
+/// plies, or (in a game converted from a referee log) another player's.
 pub fn policy_samples_of(games: &[GameRecord]) -> Vec<PolicySample> {
     let mut samples = Vec::new();
     for_undecided_positions(games, |game, board, me, ply| {
+        let scored = game.scores.iter().any(Option::is_some);
+        if scored && game.scores[ply].is_none() {
+            return;
+        }
         let m = game.moves[ply];
         let them = me.opponent();
         let mut candidates = Vec::new();
@@ -362,14 +368,46 @@ mod tests {
     /// A tiny seeded run: games self-played at a few hundred nodes a move,
     /// then a fit whose cross-entropy is below the uniform policy's on both
     /// splits, and the same weights from the same seed.
-    #[test]
-    fn tiny_policy_fit_beats_the_uniform_policy() {
+    /// Games `0..count` of the light self-play, seed 7, 200 nodes a move.
+    fn light_games(count: u64) -> Vec<GameRecord> {
         let openings: Vec<_> = ["h8 f6 e4", "h8 g7 k9", "h8 i9 l8"]
             .iter()
             .map(|line| parse_moves(line).unwrap())
             .collect();
         let config = super::super::light_self_play(7, 200);
-        let games: Vec<GameRecord> = (0..16).map(|i| play_game(&openings, i, &config)).collect();
+        (0..count)
+            .map(|i| play_game(&openings, i, &config))
+            .collect()
+    }
+
+    #[test]
+    fn only_scored_moves_are_labels_in_a_game_with_scores() {
+        let game = &light_games(1)[0];
+        let searched = policy_samples_of(std::slice::from_ref(game)).len();
+        // Without scores (an older games file) the random plies are labels too.
+        let unscored = GameRecord {
+            scores: vec![None; game.moves.len()],
+            ..game.clone()
+        };
+        let every_move = policy_samples_of(&[unscored]).len();
+        assert!(
+            every_move > searched && searched > 0,
+            "{every_move} {searched}"
+        );
+        // Black's moves alone (a log converted for one player): every label
+        // is a Black move, played with an even number of stones on the board.
+        let mut black_only = game.clone();
+        for score in black_only.scores.iter_mut().skip(1).step_by(2) {
+            *score = None;
+        }
+        let samples = policy_samples_of(&[black_only]);
+        assert!(!samples.is_empty() && samples.len() < searched);
+        assert!(samples.iter().all(|s| s.stones % 2 == 0));
+    }
+
+    #[test]
+    fn tiny_policy_fit_beats_the_uniform_policy() {
+        let games = light_games(16);
         let samples = policy_samples_of(&games);
         assert!(samples.iter().any(|s| s.held_out) && samples.iter().any(|s| !s.held_out));
         for s in &samples {
