@@ -29,7 +29,7 @@
 
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -427,7 +427,7 @@ fn fit_policy_command(files: &[PathBuf], seed: u64, out: Option<PathBuf>) -> Res
 }
 
 /// `from-log`: referee logs to a games file (see `Command::FromLog`).
-fn from_log_command(logs: &[PathBuf], player: &str, out: &PathBuf, first_index: u64) -> Result<()> {
+fn from_log_command(logs: &[PathBuf], player: &str, out: &Path, first_index: u64) -> Result<()> {
     use boardbots::referee::{read_records, Termination};
     use boardbots::{Game, Player};
     ensure!(!logs.is_empty(), "give at least one referee log");

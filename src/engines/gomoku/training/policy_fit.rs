@@ -365,9 +365,6 @@ mod tests {
     use super::*;
     use crate::engines::gomoku::notation::parse_moves;
 
-    /// A tiny seeded run: games self-played at a few hundred nodes a move,
-    /// then a fit whose cross-entropy is below the uniform policy's on both
-    /// splits, and the same weights from the same seed.
     /// Games `0..count` of the light self-play, seed 7, 200 nodes a move.
     fn light_games(count: u64) -> Vec<GameRecord> {
         let openings: Vec<_> = ["h8 f6 e4", "h8 g7 k9", "h8 i9 l8"]
@@ -380,6 +377,8 @@ mod tests {
             .collect()
     }
 
+    /// A self-play game keeps no score for its random plies, so they are no
+    /// labels; nor are the moves whose scores were dropped.
     #[test]
     fn only_scored_moves_are_labels_in_a_game_with_scores() {
         let game = &light_games(1)[0];
@@ -405,6 +404,9 @@ mod tests {
         assert!(samples.iter().all(|s| s.stones % 2 == 0));
     }
 
+    /// A tiny seeded run: games self-played at a few hundred nodes a move,
+    /// then a fit whose cross-entropy is below the uniform policy's on both
+    /// splits, and the same weights from the same seed.
     #[test]
     fn tiny_policy_fit_beats_the_uniform_policy() {
         let games = light_games(16);
