@@ -428,7 +428,7 @@ fn fit_policy_command(files: &[PathBuf], seed: u64, out: Option<PathBuf>) -> Res
 
 /// `from-log`: referee logs to a games file (see `Command::FromLog`).
 fn from_log_command(logs: &[PathBuf], player: &str, out: &Path, first_index: u64) -> Result<()> {
-    use boardbots::referee::{read_records, Termination};
+    use boardbots::referee::{play_from_start, read_records, Termination};
     use boardbots::{Game, Player};
     ensure!(!logs.is_empty(), "give at least one referee log");
     let mut lines = String::new();
@@ -437,52 +437,51 @@ fn from_log_command(logs: &[PathBuf], player: &str, out: &Path, first_index: u64
         let records =
             read_records(log).with_context(|| format!("reading the log {}", log.display()))?;
         for record in records {
-            let ours = match (record.black.contains(player), record.white.contains(player)) {
+            let named = (record.black.contains(player), record.white.contains(player));
+            let ours = match named {
                 (true, false) => Player::Black,
                 (false, true) => Player::White,
                 _ => anyhow::bail!(
                     "{}: game {} has {} players named like {player:?}, not one",
                     log.display(),
                     record.id,
-                    usize::from(record.black.contains(player))
-                        + usize::from(record.white.contains(player))
+                    usize::from(named.0) + usize::from(named.1)
                 ),
             };
+            if record.termination != Termination::Normal {
+                left_out += 1;
+                continue;
+            }
+            let xy: Vec<(i32, i32)> = record.moves.iter().map(|&[x, y]| (x, y)).collect();
+            let end = play_from_start::<Gomoku>(&xy)
+                .with_context(|| format!("{}: game {}", log.display(), record.id))?;
+            let Some(outcome) = end.outcome() else {
+                left_out += 1;
+                continue;
+            };
+            // Gomoku has no passes: Black plays the even plies.
+            let our_plies: Vec<usize> = (record.opening.len()..xy.len())
+                .filter(|ply| (ply % 2 == 0) == (ours == Player::Black))
+                .collect();
             let debug = match ours {
                 Player::Black => &record.debug.black,
                 Player::White => &record.debug.white,
             };
-            let mut pos = Gomoku::start();
-            let mut moves = Vec::new();
-            let mut scores = Vec::new();
-            let mut our_turn = 0;
-            for (ply, &[x, y]) in record.moves.iter().enumerate() {
-                let m = Gomoku::move_from_xy(x, y).with_context(|| {
-                    format!("{}: game {}: no point ({x}, {y})", log.display(), record.id)
-                })?;
-                let mut score = None;
-                if ply >= record.opening.len() && pos.side_to_move() == ours {
-                    score = debug.get(our_turn).and_then(|line| searched_score(line));
-                    our_turn += 1;
-                }
-                moves.push(m);
-                scores.push(score);
-                pos.try_play(m).with_context(|| {
-                    format!("{}: game {}: illegal move", log.display(), record.id)
-                })?;
+            if our_plies.len() != debug.len() {
+                left_out += 1;
+                continue;
             }
-            let Some(outcome) = pos.outcome() else {
-                left_out += 1;
-                continue;
-            };
-            if record.termination != Termination::Normal || our_turn != debug.len() {
-                left_out += 1;
-                continue;
+            let mut scores = vec![None; xy.len()];
+            for (&ply, line) in our_plies.iter().zip(debug) {
+                scores[ply] = searched_score(line);
             }
             let game = GameRecord {
                 index: first_index + kept,
                 opening_len: record.opening.len(),
-                moves,
+                moves: xy
+                    .iter()
+                    .map(|&(x, y)| Gomoku::move_from_xy(x, y).expect("replayed above"))
+                    .collect(),
                 scores,
                 outcome,
             };
