@@ -35,10 +35,11 @@ use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
 use boardbots::engines::gomoku::training::{
-    code_counts, describe, describe_joint_fit, describe_table, describe_threat_fit, fit,
-    fit_jointly, fit_table, fit_threat_mask, is_held_out, label_by_search, play_game, read_games,
-    samples_of, samples_with, threat_values_source, weights_source, FitConfig, GameRecord, Sample,
-    SelfPlayConfig, TableFitConfig, ThreatFitConfig, SEARCH_LABEL_CLAMP,
+    code_counts, describe, describe_joint_fit, describe_net, describe_table, describe_threat_fit,
+    fit, fit_jointly, fit_net, fit_table, fit_threat_mask, is_held_out, label_by_search,
+    net_features, net_file, play_game, read_games, samples_of, samples_with, threat_values_source,
+    weights_source, FitConfig, GameRecord, NetFitConfig, Sample, SelfPlayConfig, TableFitConfig,
+    ThreatFitConfig, SEARCH_LABEL_CLAMP,
 };
 use boardbots::engines::gomoku::{table_to_bytes, threat_mask, ThreatSearchConfig};
 use boardbots::engines::EngineOption;
@@ -149,6 +150,28 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         first_index: u64,
     },
+    /// Fit the experimental network over the pattern-code counts to the
+    /// games of FILES (split as `fit`'s) and report its losses per epoch
+    /// beside the default evaluation's.
+    FitNet {
+        files: Vec<PathBuf>,
+        #[arg(long, default_value_t = 32)]
+        hidden: usize,
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+        #[arg(long, default_value_t = 0.001)]
+        learning_rate: f32,
+        #[arg(long, default_value_t = 0.00001)]
+        weight_decay: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// As `fit`'s.
+        #[arg(long, default_value_t = 0.0)]
+        search_weight: f64,
+        /// Write the net file here (the engine's hidden size only).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Fit the move policy to the moves played in the games of FILES and
     /// report it against the hand ranking; write its weight file to OUT.
     FitPolicy {
@@ -183,6 +206,37 @@ fn games_line(games: &[GameRecord]) -> String {
 fn main() -> Result<()> {
     match Args::parse().command {
         Command::FitPolicy { files, seed, out } => fit_policy_command(&files, seed, out),
+        Command::FitNet {
+            files,
+            hidden,
+            epochs,
+            learning_rate,
+            weight_decay,
+            seed,
+            search_weight,
+            out,
+        } => {
+            let games = games_of(&files)?;
+            let mut samples = samples_with(&games, net_features);
+            let labels = search_labels(&mut samples, search_weight)?;
+            let config = NetFitConfig {
+                hidden,
+                epochs,
+                learning_rate,
+                weight_decay,
+                seed,
+                ..NetFitConfig::default()
+            };
+            println!("{}\n{labels}", games_line(&games));
+            let report = fit_net(&samples, &config);
+            print!("{}", describe_net(&report));
+            if let Some(out) = out {
+                let bytes = net_file(&report).context("--out needs the engine's hidden size")?;
+                std::fs::write(&out, bytes)
+                    .with_context(|| format!("writing {}", out.display()))?;
+            }
+            Ok(())
+        }
         Command::FromLog {
             logs,
             player,

@@ -3,6 +3,7 @@
 //! values [`threat_mask_value`]) and the pattern-code table
 //! ([`evaluate_table`]), chosen by [`Evaluation`].
 
+use super::net::{evaluate_net, NetWeights};
 use super::table::{evaluate_table, TableWeights};
 use super::table_file::embedded_table;
 use super::threat::Threat;
@@ -83,6 +84,8 @@ pub enum Evaluation {
     /// [`evaluate_table`] with the given table (`evaluation=table`: the
     /// embedded one; `weights=PATH`: a file's).
     Table(&'static TableWeights),
+    /// [`evaluate_net`] with the given weights (`net=PATH`).
+    Net(&'static NetWeights),
 }
 
 impl Evaluation {
@@ -106,6 +109,15 @@ impl Evaluation {
         }
     }
 
+    /// The net a board must keep sums for ([`ThreatBoard::set_net`]) to be
+    /// evaluated by this.
+    pub fn net_weights(self) -> Option<&'static NetWeights> {
+        match self {
+            Evaluation::Net(net) => Some(net),
+            _ => None,
+        }
+    }
+
     /// The static evaluation of `board` for `me` to move; `hand` weights
     /// apply to [`Evaluation::Hand`] only.
     ///
@@ -120,6 +132,10 @@ impl Evaluation {
             Evaluation::Table(table) => {
                 debug_assert!(board.table().is_some_and(|t| std::ptr::eq(t, table)));
                 evaluate_table(board, me)
+            }
+            Evaluation::Net(net) => {
+                debug_assert!(board.net().is_some_and(|n| std::ptr::eq(n, net)));
+                evaluate_net(board, me)
             }
         }
     }

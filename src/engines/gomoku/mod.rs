@@ -19,6 +19,7 @@ mod engine;
 mod evaluator;
 mod greedy;
 mod movegen;
+mod net;
 mod notation;
 mod options;
 mod patterns;
@@ -44,6 +45,10 @@ pub use engine::{ThreatSearch, ThreatSearchConfig};
 pub use evaluator::{evaluate, EvalWeights, Evaluation};
 pub use greedy::GreedyThreats;
 pub use movegen::{generate as generate_moves, ordering_key};
+pub use net::{
+    evaluate_net, load_net, net_to_bytes, parse_net, NetFileError, NetWeights, HEAD_VALUES,
+    NET_COLUMNS, NET_HIDDEN, NET_INPUTS,
+};
 pub use notation::{format_move, parse_move, parse_moves, NotationError};
 pub use patterns::{pattern_of, Pattern};
 pub use policy::{policy_score, score_of_codes, MoveOrder, PolicyWeights, POLICY_SCALE};

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use super::engine::ThreatSearchConfig;
 use super::evaluator::Evaluation;
+use super::net::load_net;
 use super::policy::MoveOrder;
 use super::table_file::load_table;
 use crate::engines::{
@@ -46,6 +47,7 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     }),
     ("evaluation", |c, v| evaluation(&mut c.main.evaluation, v)),
     ("weights", |c, v| table_weights(&mut c.main.evaluation, v)),
+    ("net", |c, v| net_weights(&mut c.main.evaluation, v)),
     ("weights.mover", |c, v| {
         number(&mut c.main.weights.mover, v, 0..=100)
     }),
@@ -164,6 +166,13 @@ fn table_weights(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     Ok(())
 }
 
+/// The path of a net file: the net evaluation with its weights.
+fn net_weights(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
+    let net = load_net(Path::new(text)).map_err(|e| format!("a net file ({e})"))?;
+    *field = Evaluation::Net(net);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::pvs::PvsConfig;
@@ -254,7 +263,7 @@ mod tests {
         let named: Vec<Tunable<ThreatSearchConfig>> = TUNABLES
             .iter()
             .copied()
-            .filter(|&(key, _)| key != "weights")
+            .filter(|&(key, _)| key != "weights" && key != "net")
             .collect();
         assert_every_key_reaches_its_field(&named, ThreatSearchConfig::default(), &values);
     }

@@ -317,6 +317,7 @@ impl PvsSearch {
         self.board.clone_from(board);
         // Only the table evaluation needs the board's table sums.
         self.board.set_table(self.config.evaluation.table_weights());
+        self.board.set_net(self.config.evaluation.net_weights());
         self.budget.start(limits);
         self.tt.new_search();
         self.killers.clear();

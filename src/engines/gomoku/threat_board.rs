@@ -2,6 +2,7 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::codes::{code_key_part, code_of_key};
+use super::net::{NetWeights, NET_SIDE_COLUMNS};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
 use super::shape::{shape_key_part, shape_of_key, Shape};
 use super::table::{TableWeights, COLUMNS};
@@ -171,14 +172,14 @@ fn code_of_point_key(key: u64) -> u16 {
 }
 
 #[inline(always)]
-fn add_entry(sums: &mut [i32; COLUMNS], entry: &[i16; COLUMNS]) {
+fn add_entry<const N: usize>(sums: &mut [i32; N], entry: &[i16; N]) {
     for (sum, &value) in sums.iter_mut().zip(entry) {
         *sum += value as i32;
     }
 }
 
 #[inline(always)]
-fn subtract_entry(sums: &mut [i32; COLUMNS], entry: &[i16; COLUMNS]) {
+fn subtract_entry<const N: usize>(sums: &mut [i32; N], entry: &[i16; N]) {
     for (sum, &value) in sums.iter_mut().zip(entry) {
         *sum -= value as i32;
     }
@@ -282,6 +283,10 @@ impl Undo {
 /// went on and each is taken back by copying.
 pub struct UndoStack {
     undos: Vec<Undo>,
+    /// The board's net sums before each place, kept apart from [`Undo`]
+    /// (only a board with a net needs them, and a larger `Undo` slowed
+    /// every search).
+    net_sums: Vec<[[i32; NET_SIDE_COLUMNS]; 2]>,
     len: usize,
 }
 
@@ -290,6 +295,7 @@ impl UndoStack {
     pub fn with_capacity(capacity: usize) -> Self {
         UndoStack {
             undos: vec![Undo::new(); capacity],
+            net_sums: vec![[[0; NET_SIDE_COLUMNS]; 2]; capacity],
             len: 0,
         }
     }
@@ -297,13 +303,26 @@ impl UndoStack {
     /// [`ThreatBoard::place`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
+        self.save_net_sums(board);
         board.place_undoable(point, colour, self.push());
     }
 
     /// [`ThreatBoard::place_tactical`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place_tactical(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
+        self.save_net_sums(board);
         board.place_tactical(point, colour, self.push());
+    }
+
+    /// Saves `board`'s net sums, if it keeps them, in the slot the next
+    /// place fills, for [`Self::take_back`] to restore.
+    #[inline]
+    fn save_net_sums(&mut self, board: &ThreatBoard) {
+        if board.net.is_some() {
+            self.push();
+            self.net_sums[self.len - 1] = board.net_sums;
+            self.len -= 1;
+        }
     }
 
     /// Takes the last stone placed through the stack off `board`.
@@ -311,12 +330,16 @@ impl UndoStack {
     pub fn take_back(&mut self, board: &mut ThreatBoard) {
         self.len -= 1;
         board.undo(&self.undos[self.len]);
+        if board.net.is_some() {
+            board.net_sums = self.net_sums[self.len];
+        }
     }
 
     #[inline]
     fn push(&mut self) -> &mut Undo {
         if self.len == self.undos.len() {
             self.undos.push(Undo::new());
+            self.net_sums.push([[0; NET_SIDE_COLUMNS]; 2]);
         }
         self.len += 1;
         &mut self.undos[self.len - 1]
@@ -408,6 +431,13 @@ pub struct ThreatBoard {
     /// evaluation reads them; without one, a changed line costs nothing
     /// more).
     table: Option<&'static TableWeights>,
+    /// The net whose sums `net_sums` keeps, if any (as `table`).
+    net: Option<&'static NetWeights>,
+    /// `table` or `net` is set: one test on the line updates' path.
+    keeps_code_sums: bool,
+    /// `net_sums[side]`: the sum over the empty points of the net's row
+    /// for the point's code for `side` (all 0 without a net).
+    net_sums: [[i32; NET_SIDE_COLUMNS]; 2],
     /// Stones within the 5x5 square around each point.
     stones_near: [u8; POINTS],
     stone_count: u16,
@@ -449,6 +479,9 @@ impl ThreatBoard {
                 stale: 0,
             },
             table: None,
+            net: None,
+            keeps_code_sums: false,
+            net_sums: [[0; NET_SIDE_COLUMNS]; 2],
             stones_near: [0; POINTS],
             stone_count: 0,
             hash: 0,
@@ -509,9 +542,8 @@ impl ThreatBoard {
                     self.totals.pattern_counts[side][pattern as usize] -= 1;
                 }
                 self.totals.shape_counts[side][shape_of_point_key(key).index()] -= 1;
-                if let Some(table) = self.table {
-                    let entry = &table.codes[code_of_point_key(key) as usize];
-                    subtract_entry(&mut self.totals.table_sums[side], entry);
+                if self.keeps_code_sums {
+                    self.move_code_sums(side, Some(key), None);
                 }
             }
             self.lines[side][point] = [Pattern::Dead; 4];
@@ -618,9 +650,8 @@ impl ThreatBoard {
             let key = (0..4).map(|d| point_key_part(d, lines[d])).sum();
             self.point_keys[side][point] = key;
             self.totals.shape_counts[side][shape_of_point_key(key).index()] += 1;
-            if let Some(table) = self.table {
-                let entry = &table.codes[code_of_point_key(key) as usize];
-                add_entry(&mut self.totals.table_sums[side], entry);
+            if self.keeps_code_sums {
+                self.move_code_sums(side, None, Some(key));
             }
             let (threat, value) = summarize(lines);
             self.set_summary(point, side, threat, value, true);
@@ -665,17 +696,41 @@ impl ThreatBoard {
                     let (old_shape, shape) = (shape_of_point_key(old_key), shape_of_point_key(key));
                     self.totals.shape_counts[side][old_shape.index()] -= 1;
                     self.totals.shape_counts[side][shape.index()] += 1;
-                    if let Some(table) = self.table {
+                    if self.keeps_code_sums {
                         // A changed line always changes the multiset, so
                         // the code.
-                        let sums = &mut self.totals.table_sums[side];
-                        subtract_entry(sums, &table.codes[code_of_point_key(old_key) as usize]);
-                        add_entry(sums, &table.codes[code_of_point_key(key) as usize]);
+                        self.move_code_sums(side, Some(old_key), Some(key));
                     }
                 }
                 let threat = threat_of_key(key as u16);
                 let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
                 self.set_summary(point, side, threat, value, L::EVALUATION);
+            }
+        }
+    }
+
+    /// Moves `side`'s table and net sums from the code of point key
+    /// `removed` to that of `added` (either absent: only the other). Out of
+    /// line: only boards that keep such sums call it, and inlined into the
+    /// line updates it slowed every search by a tenth.
+    #[inline(never)]
+    fn move_code_sums(&mut self, side: usize, removed: Option<u64>, added: Option<u64>) {
+        if let Some(table) = self.table {
+            let sums = &mut self.totals.table_sums[side];
+            if let Some(key) = removed {
+                subtract_entry(sums, &table.codes[code_of_point_key(key) as usize]);
+            }
+            if let Some(key) = added {
+                add_entry(sums, &table.codes[code_of_point_key(key) as usize]);
+            }
+        }
+        if let Some(net) = self.net {
+            let sums = &mut self.net_sums[side];
+            if let Some(key) = removed {
+                subtract_entry(sums, &net.code_rows[code_of_point_key(key) as usize]);
+            }
+            if let Some(key) = added {
+                add_entry(sums, &net.code_rows[code_of_point_key(key) as usize]);
             }
         }
     }
@@ -815,6 +870,7 @@ impl ThreatBoard {
     /// from this board's points: the table evaluation needs them.
     pub fn set_table(&mut self, table: Option<&'static TableWeights>) {
         self.table = table;
+        self.keeps_code_sums = self.table.is_some() || self.net.is_some();
         self.totals.table_sums = [[0; COLUMNS]; 2];
         let Some(table) = table else { return };
         for side in 0..2 {
@@ -828,6 +884,37 @@ impl ThreatBoard {
                 }
             }
         }
+    }
+
+    /// Keeps the sums of `net` from now on (`None`: no sums), starting from
+    /// this board's points: the net evaluation needs them.
+    pub fn set_net(&mut self, net: Option<&'static NetWeights>) {
+        self.net = net;
+        self.keeps_code_sums = self.table.is_some() || self.net.is_some();
+        self.net_sums = [[0; NET_SIDE_COLUMNS]; 2];
+        let Some(net) = net else { return };
+        for side in 0..2 {
+            for point in 0..POINTS {
+                if self.cells[point].is_none() {
+                    let code = code_of_point_key(self.point_keys[side][point]);
+                    add_entry(&mut self.net_sums[side], &net.code_rows[code as usize]);
+                }
+            }
+        }
+    }
+
+    /// The net whose sums the board keeps, if any.
+    #[inline]
+    pub fn net(&self) -> Option<&'static NetWeights> {
+        self.net
+    }
+
+    /// The sums over the empty points of the board's net rows at the
+    /// point's code for `side` (all 0 without a net).
+    #[inline]
+    pub fn net_sums(&self, side: Player) -> &[i32; NET_SIDE_COLUMNS] {
+        debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
+        &self.net_sums[side.index()]
     }
 
     /// The table whose sums the board keeps, if any.
@@ -920,6 +1007,7 @@ pub fn to_move(point: usize) -> GomokuMove {
 mod tests {
     use super::*;
     use crate::engines::gomoku::codes::{code_of, CODES};
+    use crate::engines::gomoku::net::NET_HIDDEN;
     use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::game::Outcome;
     use rand::rngs::SmallRng;
@@ -961,12 +1049,32 @@ mod tests {
         Box::leak(Box::new(table))
     }
 
-    /// Every point's code and the table sums equal those computed from the
-    /// stones: each empty point's four lines read by [`pattern_from_stones`],
-    /// their code by [`code_of`], the table entries summed.
+    /// A net of seeded random rows (its head is never read here).
+    fn random_net(seed: u64) -> &'static NetWeights {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut row = || std::array::from_fn(|_| rng.gen_range(-32767..=32767));
+        let net = NetWeights {
+            code_rows: (0..CODES).map(|_| row()).collect(),
+            extra_rows: Vec::new(),
+            quantisation: 1.0,
+            logit_per_unit: 1.0,
+            bias: [0.0; NET_HIDDEN],
+            phase_slope: [0.0; NET_HIDDEN],
+            output: [0.0; NET_HIDDEN],
+            constant: [0.0; 2],
+        };
+        Box::leak(Box::new(net))
+    }
+
+    /// Every point's code and the table and net sums equal those computed
+    /// from the stones: each empty point's four lines read by
+    /// [`pattern_from_stones`], their code by [`code_of`], the table entries
+    /// and net rows summed.
     fn assert_codes_and_sums_from_stones(board: &ThreatBoard) {
         let table = board.table().expect("a board with a table");
+        let net = board.net().expect("a board with a net");
         let mut sums = [[0i32; COLUMNS]; 2];
+        let mut net_sums = [[0i32; NET_SIDE_COLUMNS]; 2];
         for point in 0..POINTS {
             for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
                 if !board.is_empty(point) {
@@ -979,10 +1087,15 @@ mod tests {
                 for (sum, &v) in sums[side].iter_mut().zip(&table.codes[code as usize]) {
                     *sum += v as i32;
                 }
+                for (sum, &v) in net_sums[side].iter_mut().zip(&net.code_rows[code as usize]) {
+                    *sum += v as i32;
+                }
             }
         }
         assert_eq!(board.table_sums(Player::Black), sums[0]);
         assert_eq!(board.table_sums(Player::White), sums[1]);
+        assert_eq!(board.net_sums(Player::Black), &net_sums[0]);
+        assert_eq!(board.net_sums(Player::White), &net_sums[1]);
     }
 
     /// The shape counts from scratch, from the same independent line
@@ -1068,9 +1181,11 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(13);
         let mut undos = UndoStack::with_capacity(8);
         let table = random_table(14);
+        let net = random_net(16);
         for _ in 0..30 {
             let mut board = ThreatBoard::new();
             board.set_table(Some(table));
+            board.set_net(Some(net));
             let mut snapshots: Vec<ThreatBoard> = Vec::new();
             for _ in 0..400 {
                 let depth = snapshots.len();
@@ -1111,9 +1226,11 @@ mod tests {
     fn remove_restores_the_board_exactly() {
         let mut rng = SmallRng::seed_from_u64(12);
         let table = random_table(15);
+        let net = random_net(17);
         for _ in 0..30 {
             let mut board = ThreatBoard::new();
             board.set_table(Some(table));
+            board.set_net(Some(net));
             let mut placed: Vec<usize> = Vec::new();
             for _ in 0..120 {
                 if !placed.is_empty() && rng.gen_bool(0.35) {
@@ -1133,6 +1250,7 @@ mod tests {
                 // its stones: the same board.
                 let mut rebuilt = ThreatBoard::new();
                 rebuilt.set_table(Some(table));
+                rebuilt.set_net(Some(net));
                 let mut given_later = ThreatBoard::new();
                 for p in 0..POINTS {
                     if let Some(c) = board.stone(p) {
@@ -1141,6 +1259,7 @@ mod tests {
                     }
                 }
                 given_later.set_table(Some(table));
+                given_later.set_net(Some(net));
                 assert!(given_later == rebuilt);
                 assert_codes_and_sums_from_stones(&board);
                 assert!(

@@ -1,0 +1,375 @@
+//! The network evaluation (`evaluation=net`, weights from `net=PATH`): the
+//! inputs of the table evaluation (each side's pattern code at every empty
+//! point) plus the threat-mask bits and the combination indicators, summed
+//! through integer weights into an accumulator of [`NET_HIDDEN`] + 2
+//! values; two of them are a tapered linear evaluation, the others go
+//! through a ReLU with a bias and a phase slope each into one output.
+//!
+//! The threat board keeps, per side, the sum over the empty points of the
+//! point's code rows ([`ThreatBoard::set_net`]), so the accumulator of the
+//! side to move is two half-sums and the few mask rows: no pass over the
+//! board. Fitted by `training::fit_net` (`gomoku_train fit-net --out`).
+//!
+//! File layout, little-endian: the magic `GOMOKUNN`, then u32 hidden units
+//! and u32 inputs (this build's [`NET_HIDDEN`] and [`NET_INPUTS`]), f32 the
+//! quantisation (accumulator units per unit), f32 the logit per evaluation
+//! unit, then the i16 input rows (input by input, [`NET_COLUMNS`] each),
+//! then f32 the unit biases, the phase slopes, the output weights, and the
+//! opening and endgame constants.
+
+use std::path::Path;
+
+use super::codes::CODES;
+use super::evaluator::combination_threats;
+use super::threat_board::ThreatBoard;
+use super::threat_mask::{threat_mask, THREAT_MASK_BITS};
+use crate::game::Player;
+
+/// ReLU units of the network.
+pub const NET_HIDDEN: usize = 16;
+/// Accumulator values: the units' inputs, then the linear opening and
+/// endgame evaluation.
+pub const NET_COLUMNS: usize = NET_HIDDEN + 2;
+/// A side's sums: its codes' rows as the mover's, then as the opponent's.
+pub const NET_SIDE_COLUMNS: usize = 2 * NET_COLUMNS;
+/// Inputs: the mover's codes, the opponent's, the threat-mask bits, the
+/// three combination indicators.
+pub const NET_INPUTS: usize = 2 * CODES + THREAT_MASK_BITS + 3;
+/// The phase runs from 0 (no stones) to 1 at this many stones.
+pub const NET_PHASE_STONES: i32 = 100;
+/// The evaluation stays within this, far from the search's win scores.
+const EVAL_LIMIT: f32 = 30_000.0;
+
+const MAGIC: [u8; 8] = *b"GOMOKUNN";
+const HEADER_BYTES: usize = 8 + 4 * 4;
+pub const HEAD_VALUES: usize = 3 * NET_HIDDEN + 2;
+/// The length of every net file of this build.
+pub const NET_FILE_BYTES: usize = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS + 4 * HEAD_VALUES;
+
+/// The weights of [`evaluate_net`].
+#[derive(Clone)]
+pub struct NetWeights {
+    /// Per code: its row as the mover's code, then as the opponent's.
+    pub code_rows: Vec<[i16; NET_SIDE_COLUMNS]>,
+    /// Per threat-mask bit, then per combination indicator, its row.
+    pub extra_rows: Vec<[i16; NET_COLUMNS]>,
+    /// Accumulator units per unit of the fitted network.
+    pub quantisation: f32,
+    /// The logit (of "the side to move wins") per evaluation unit.
+    pub logit_per_unit: f32,
+    pub bias: [f32; NET_HIDDEN],
+    pub phase_slope: [f32; NET_HIDDEN],
+    pub output: [f32; NET_HIDDEN],
+    /// The linear part's opening and endgame constants.
+    pub constant: [f32; 2],
+}
+
+impl NetWeights {
+    /// Every float as its bits, for equality.
+    fn float_bits(&self) -> Vec<u32> {
+        [self.quantisation, self.logit_per_unit]
+            .iter()
+            .chain(&self.bias)
+            .chain(&self.phase_slope)
+            .chain(&self.output)
+            .chain(&self.constant)
+            .map(|v| v.to_bits())
+            .collect()
+    }
+}
+
+/// Equal when every value is, floats bit for bit (so a net equals itself).
+impl PartialEq for NetWeights {
+    fn eq(&self, other: &Self) -> bool {
+        self.code_rows == other.code_rows
+            && self.extra_rows == other.extra_rows
+            && self.float_bits() == other.float_bits()
+    }
+}
+
+impl Eq for NetWeights {}
+
+impl std::fmt::Debug for NetWeights {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NetWeights {{ hidden: {NET_HIDDEN} }}")
+    }
+}
+
+/// Why a net file was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetFileError {
+    #[error("cannot read {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("not a Gomoku net file (no GOMOKUNN magic)")]
+    WrongMagic,
+    #[error("net file for {hidden} hidden units and {inputs} inputs, this build has {NET_HIDDEN} and {NET_INPUTS}")]
+    WrongShape { hidden: u32, inputs: u32 },
+    #[error("net file of {found} bytes, expected {NET_FILE_BYTES}")]
+    WrongLength { found: usize },
+    #[error("net file holds a value that is not a finite number")]
+    NotFinite,
+}
+
+/// The inputs' rows (input by input) of a fitted network in file order.
+pub fn net_to_bytes(
+    rows: &[[i16; NET_COLUMNS]],
+    quantisation: f32,
+    logit_per_unit: f32,
+    head: &[f32; HEAD_VALUES],
+) -> Vec<u8> {
+    assert_eq!(rows.len(), NET_INPUTS);
+    let mut out = Vec::with_capacity(NET_FILE_BYTES);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&(NET_HIDDEN as u32).to_le_bytes());
+    out.extend_from_slice(&(NET_INPUTS as u32).to_le_bytes());
+    out.extend_from_slice(&quantisation.to_le_bytes());
+    out.extend_from_slice(&logit_per_unit.to_le_bytes());
+    for row in rows {
+        for v in row {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+    for v in head {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+/// Parses a net file.
+pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
+    if bytes.len() < HEADER_BYTES || bytes[..8] != MAGIC {
+        return Err(NetFileError::WrongMagic);
+    }
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    let f32_at = |i: usize| f32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    let (hidden, inputs) = (u32_at(8), u32_at(12));
+    if hidden as usize != NET_HIDDEN || inputs as usize != NET_INPUTS {
+        return Err(NetFileError::WrongShape { hidden, inputs });
+    }
+    if bytes.len() != NET_FILE_BYTES {
+        return Err(NetFileError::WrongLength { found: bytes.len() });
+    }
+    let row = |input: usize| -> [i16; NET_COLUMNS] {
+        let start = HEADER_BYTES + 2 * input * NET_COLUMNS;
+        std::array::from_fn(|k| {
+            i16::from_le_bytes([bytes[start + 2 * k], bytes[start + 2 * k + 1]])
+        })
+    };
+    let code_rows = (0..CODES)
+        .map(|code| {
+            let (mover, opponent) = (row(code), row(CODES + code));
+            std::array::from_fn(|k| {
+                if k < NET_COLUMNS {
+                    mover[k]
+                } else {
+                    opponent[k - NET_COLUMNS]
+                }
+            })
+        })
+        .collect();
+    let extra_rows = (2 * CODES..NET_INPUTS).map(row).collect();
+    let head_start = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS;
+    let head: Vec<f32> = (0..HEAD_VALUES)
+        .map(|i| f32_at(head_start + 4 * i))
+        .collect();
+    let (quantisation, logit_per_unit) = (f32_at(16), f32_at(20));
+    if !head
+        .iter()
+        .chain([&quantisation, &logit_per_unit])
+        .all(|v| v.is_finite())
+        || quantisation <= 0.0
+        || logit_per_unit <= 0.0
+    {
+        return Err(NetFileError::NotFinite);
+    }
+    let part = |i: usize| -> [f32; NET_HIDDEN] {
+        head[i * NET_HIDDEN..][..NET_HIDDEN]
+            .try_into()
+            .expect("hidden")
+    };
+    Ok(NetWeights {
+        code_rows,
+        extra_rows,
+        quantisation,
+        logit_per_unit,
+        bias: part(0),
+        phase_slope: part(1),
+        output: part(2),
+        constant: [head[3 * NET_HIDDEN], head[3 * NET_HIDDEN + 1]],
+    })
+}
+
+/// Loads a net file, for the engine's lifetime.
+pub fn load_net(path: &Path) -> Result<&'static NetWeights, NetFileError> {
+    let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })?;
+    Ok(Box::leak(Box::new(parse_net(&bytes)?)))
+}
+
+/// The network's evaluation of `board` for `me` to move, in evaluation
+/// units.
+///
+/// Precondition: `board` keeps the sums of a net ([`ThreatBoard::set_net`]).
+#[inline]
+pub fn evaluate_net(board: &ThreatBoard, me: Player) -> i32 {
+    let net = board
+        .net()
+        .expect("the net evaluation on a board without a net");
+    let mine = board.net_sums(me);
+    let theirs = board.net_sums(me.opponent());
+    let mut z = [0i32; NET_COLUMNS];
+    for k in 0..NET_COLUMNS {
+        z[k] = mine[k] + theirs[NET_COLUMNS + k];
+    }
+    let mask = threat_mask(board, me);
+    let combinations = combination_threats(board, me);
+    let present = (0..THREAT_MASK_BITS)
+        .map(|bit| mask >> bit & 1 == 1)
+        .chain(combinations);
+    for (row, on) in net.extra_rows.iter().zip(present) {
+        if on {
+            for (zk, &v) in z.iter_mut().zip(row) {
+                *zk += v as i32;
+            }
+        }
+    }
+    head(net, &z, board.stone_count() as i32)
+}
+
+/// The output for accumulator `z` with `stones` on the board.
+#[inline]
+fn head(net: &NetWeights, z: &[i32; NET_COLUMNS], stones: i32) -> i32 {
+    let phase = stones.min(NET_PHASE_STONES) as f32 / NET_PHASE_STONES as f32;
+    let q = 1.0 / net.quantisation;
+    let (h, c) = (NET_HIDDEN, &net.constant);
+    let mut logit = (1.0 - phase) * (z[h] as f32 * q + c[0]) + phase * (z[h + 1] as f32 * q + c[1]);
+    for (j, &zj) in z[..h].iter().enumerate() {
+        let a = zj as f32 * q + net.bias[j] + phase * net.phase_slope[j];
+        logit += net.output[j] * a.max(0.0);
+    }
+    (logit / net.logit_per_unit).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Gomoku;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    const SIZE: i32 = Gomoku::SIZE as i32;
+
+    /// The file of a net with seeded random rows and head.
+    fn random_file(seed: u64) -> Vec<u8> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let rows: Vec<[i16; NET_COLUMNS]> = (0..NET_INPUTS)
+            .map(|_| std::array::from_fn(|_| rng.gen_range(-300..=300)))
+            .collect();
+        let head: [f32; HEAD_VALUES] = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        net_to_bytes(&rows, 1024.0, 0.001, &head)
+    }
+
+    /// A written net parses back to the rows and head it was written
+    /// from, and writing it again gives the same bytes.
+    #[test]
+    fn a_net_file_round_trips() {
+        let bytes = random_file(1);
+        assert_eq!(bytes.len(), NET_FILE_BYTES);
+        let net = parse_net(&bytes).expect("parses");
+        let mut rows = vec![[0i16; NET_COLUMNS]; NET_INPUTS];
+        for (code, both) in net.code_rows.iter().enumerate() {
+            rows[code].copy_from_slice(&both[..NET_COLUMNS]);
+            rows[CODES + code].copy_from_slice(&both[NET_COLUMNS..]);
+        }
+        rows[2 * CODES..].copy_from_slice(&net.extra_rows);
+        let mut head = Vec::new();
+        head.extend(net.bias);
+        head.extend(net.phase_slope);
+        head.extend(net.output);
+        head.extend(net.constant);
+        let again = net_to_bytes(
+            &rows,
+            net.quantisation,
+            net.logit_per_unit,
+            head.as_slice().try_into().unwrap(),
+        );
+        assert_eq!(again, bytes);
+    }
+
+    /// A damaged or foreign file is refused, saying why.
+    #[test]
+    fn a_bad_net_file_is_refused() {
+        let good = random_file(2);
+        assert_eq!(parse_net(b"GOMOKUTB"), Err(NetFileError::WrongMagic));
+        assert_eq!(
+            parse_net(&good[..good.len() - 1]),
+            Err(NetFileError::WrongLength {
+                found: good.len() - 1
+            })
+        );
+        let mut other_shape = good.clone();
+        other_shape[8..12].copy_from_slice(&8u32.to_le_bytes());
+        assert!(matches!(
+            parse_net(&other_shape),
+            Err(NetFileError::WrongShape { hidden: 8, .. })
+        ));
+        let mut not_finite = good.clone();
+        let last = not_finite.len() - 4;
+        not_finite[last..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(parse_net(&not_finite), Err(NetFileError::NotFinite));
+        let missing = load_net(Path::new("/nonexistent/net.bin")).unwrap_err();
+        assert!(
+            missing.to_string().contains("/nonexistent/net.bin"),
+            "{missing}"
+        );
+    }
+
+    /// The eight symmetries of the square, as maps of (x, y).
+    fn symmetric(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
+        let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+        let x = if symmetry & 1 != 0 { SIZE - 1 - x } else { x };
+        let y = if symmetry & 2 != 0 { SIZE - 1 - y } else { y };
+        (x, y)
+    }
+
+    /// In all eight orientations of random positions the evaluation is the
+    /// same, for either side to move, and equals that of a board given the
+    /// net after its stones.
+    #[test]
+    fn the_evaluation_is_invariant_under_symmetries() {
+        let net: &'static NetWeights = Box::leak(Box::new(parse_net(&random_file(3)).unwrap()));
+        let mut rng = SmallRng::seed_from_u64(4);
+        for _ in 0..30 {
+            let mut stones = Vec::new();
+            let mut occupied = [false; Gomoku::POINTS];
+            let count = rng.gen_range(1..60);
+            while stones.len() < count {
+                let (x, y) = (rng.gen_range(0..SIZE), rng.gen_range(0..SIZE));
+                if !std::mem::replace(&mut occupied[(y * SIZE + x) as usize], true) {
+                    let colour = [Player::Black, Player::White][stones.len() % 2];
+                    stones.push(((x, y), colour));
+                }
+            }
+            let values: Vec<[i32; 2]> = (0..8)
+                .map(|symmetry| {
+                    let mut board = ThreatBoard::new();
+                    board.set_net(Some(net));
+                    let mut later = ThreatBoard::new();
+                    for &(xy, colour) in &stones {
+                        let (x, y) = symmetric(symmetry, xy);
+                        board.place((y * SIZE + x) as usize, colour);
+                        later.place((y * SIZE + x) as usize, colour);
+                    }
+                    later.set_net(Some(net));
+                    [Player::Black, Player::White].map(|me| {
+                        assert_eq!(evaluate_net(&board, me), evaluate_net(&later, me));
+                        evaluate_net(&board, me)
+                    })
+                })
+                .collect();
+            assert!(values.iter().all(|v| *v == values[0]), "{values:?}");
+        }
+    }
+}

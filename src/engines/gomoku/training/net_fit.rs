@@ -1,0 +1,372 @@
+//! An experiment, not an evaluation the engine plays with: does a small
+//! network over the pattern-code counts predict the game's result better
+//! than the linear table does?
+//!
+//! The inputs are the table evaluation's (each side's count of empty points
+//! per pattern code, [`code_counts`]) plus the threat-mask bits and the
+//! combination indicators, all sparse. They are summed, times their
+//! weights, into an accumulator of `hidden + 2` values: the same sum a
+//! board could keep incrementally, as it keeps the table's. Two of the
+//! values are the table's linear evaluation (an opening and an endgame
+//! one, tapered by the stones); the others pass, with a bias and a phase
+//! slope each, through a ReLU to one output weight each. With `hidden = 0`
+//! it is the linear table fitted by the same optimiser, the control that
+//! separates what the non-linearity adds from what the optimiser does.
+//!
+//! Logistic loss against the outcome (or the blended target), minibatch
+//! Adam, seeded; every epoch's train and held-out log-loss reported.
+
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+use crate::engines::gomoku::codes::CODES;
+use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
+use crate::engines::gomoku::net::{
+    net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS, NET_PHASE_STONES,
+};
+use crate::engines::gomoku::threat_board::ThreatBoard;
+use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
+use crate::game::Player;
+
+use super::fit::{losses, sigmoid, Losses, Sample};
+use super::table_fit::code_counts;
+
+/// Inputs are counts of up to a few hundred: scaled down so that the
+/// accumulator starts small whatever the count.
+const INPUT_SCALE: f32 = 1.0 / 8.0;
+
+/// One position's inputs and, for comparison, the default evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetFeatures {
+    /// `(input, count)`, each input once.
+    pub inputs: Vec<(u16, u8)>,
+    /// The default engine's static evaluation (`trained3` plus the threat
+    /// mask) for the side to move.
+    pub default_eval: i32,
+}
+
+/// The [`NetFeatures`] of `board` for `me` to move.
+pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
+    let counts = code_counts(board, me);
+    let mut inputs = counts.counts;
+    let mask = threat_mask(board, me);
+    for bit in 0..THREAT_MASK_BITS {
+        if mask >> bit & 1 == 1 {
+            inputs.push(((2 * CODES + bit) as u16, 1));
+        }
+    }
+    for (i, &present) in counts.combinations.iter().enumerate() {
+        if present {
+            inputs.push(((2 * CODES + THREAT_MASK_BITS + i) as u16, 1));
+        }
+    }
+    NetFeatures {
+        inputs,
+        default_eval: Evaluation::trained().evaluate(board, me, &EvalWeights::default()),
+    }
+}
+
+/// Tuning of [`fit_net`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetFitConfig {
+    /// ReLU units (0: the linear table alone).
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub learning_rate: f32,
+    /// Decoupled weight decay on the input weights, per step.
+    pub weight_decay: f32,
+    pub seed: u64,
+}
+
+impl Default for NetFitConfig {
+    fn default() -> Self {
+        NetFitConfig {
+            hidden: 32,
+            epochs: 12,
+            batch: 256,
+            learning_rate: 1e-3,
+            weight_decay: 1e-5,
+            seed: 1,
+        }
+    }
+}
+
+/// The network's parameters, one flat vector (so one Adam serves all).
+#[derive(Clone, Debug)]
+pub struct Net {
+    hidden: usize,
+    params: Vec<f32>,
+}
+
+impl Net {
+    fn columns(&self) -> usize {
+        self.hidden + 2
+    }
+
+    fn len(hidden: usize) -> usize {
+        NET_INPUTS * (hidden + 2) + 3 * hidden + 2
+    }
+
+    /// Offsets of the unit biases, phase slopes, output weights and the
+    /// tapered constant.
+    fn offsets(&self) -> (usize, usize, usize, usize) {
+        let b = NET_INPUTS * self.columns();
+        (b, b + self.hidden, b + 2 * self.hidden, b + 3 * self.hidden)
+    }
+
+    fn new(hidden: usize, rng: &mut SmallRng) -> Net {
+        let mut net = Net {
+            hidden,
+            params: vec![0.0; Net::len(hidden)],
+        };
+        let columns = net.columns();
+        let (b, _, v, _) = net.offsets();
+        for input in 0..NET_INPUTS {
+            for k in 0..hidden {
+                net.params[input * columns + k] = rng.gen_range(-0.05..0.05);
+            }
+        }
+        for j in 0..hidden {
+            net.params[b + j] = 0.1;
+            net.params[v + j] = rng.gen_range(-0.1..0.1);
+        }
+        net
+    }
+
+    /// The logit for the side to move; `z` and `active` are scratch
+    /// (accumulator, then each unit's pre-activation).
+    fn forward(&self, x: &NetFeatures, stones: i32, z: &mut [f32]) -> f32 {
+        let columns = self.columns();
+        z.fill(0.0);
+        for &(input, count) in &x.inputs {
+            let row = &self.params[input as usize * columns..][..columns];
+            let c = count as f32 * INPUT_SCALE;
+            for (zk, &w) in z.iter_mut().zip(row) {
+                *zk += c * w;
+            }
+        }
+        let phase = phase(stones);
+        let (b, u, v, c) = self.offsets();
+        let h = self.hidden;
+        let p = &self.params;
+        let mut out = (1.0 - phase) * (z[h] + p[c]) + phase * (z[h + 1] + p[c + 1]);
+        for j in 0..h {
+            z[j] += p[b + j] + phase * p[u + j];
+            out += p[v + j] * z[j].max(0.0);
+        }
+        out
+    }
+
+    /// Adds the gradient of the loss, whose derivative by the logit is `g`,
+    /// to `grad`; `z` as [`Self::forward`] left it.
+    fn backward(&self, x: &NetFeatures, stones: i32, z: &[f32], g: f32, grad: &mut [f32]) {
+        let phase = phase(stones);
+        let (b, u, v, c) = self.offsets();
+        let h = self.hidden;
+        let columns = self.columns();
+        let mut dz = [0.0f32; 258];
+        let dz = &mut dz[..columns];
+        grad[c] += g * (1.0 - phase);
+        grad[c + 1] += g * phase;
+        dz[h] = g * (1.0 - phase);
+        dz[h + 1] = g * phase;
+        for j in 0..h {
+            grad[v + j] += g * z[j].max(0.0);
+            if z[j] > 0.0 {
+                let d = g * self.params[v + j];
+                grad[b + j] += d;
+                grad[u + j] += d * phase;
+                dz[j] = d;
+            }
+        }
+        for &(input, count) in &x.inputs {
+            let row = &mut grad[input as usize * columns..][..columns];
+            let c = count as f32 * INPUT_SCALE;
+            for (gk, &d) in row.iter_mut().zip(dz.iter()) {
+                *gk += c * d;
+            }
+        }
+    }
+
+    /// The predicted probability that the side to move wins.
+    pub fn predict(&self, x: &NetFeatures, stones: i32) -> f64 {
+        let mut z = vec![0.0; self.columns()];
+        sigmoid(self.forward(x, stones, &mut z) as f64)
+    }
+}
+
+fn phase(stones: i32) -> f32 {
+    stones.min(NET_PHASE_STONES) as f32 / NET_PHASE_STONES as f32
+}
+
+/// What [`fit_net`] found.
+#[derive(Clone, Debug)]
+pub struct NetFitReport {
+    pub config: NetFitConfig,
+    /// The default evaluation, its scale and bias fitted on the training
+    /// positions.
+    pub default_eval: Losses,
+    /// The default evaluation's fitted logit per evaluation unit: the net
+    /// file's unit, so the net speaks the units the search is tuned to.
+    pub logit_per_unit: f64,
+    /// Train and held-out log-loss after each epoch.
+    pub epochs: Vec<Losses>,
+    pub net: Net,
+}
+
+/// Fits the network of `config` to `samples` (trained on the training
+/// positions' targets, losses against the outcomes).
+pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFitReport {
+    assert!(config.hidden <= 256, "at most 256 hidden units");
+    let mut rng = SmallRng::seed_from_u64(config.seed);
+    let mut net = Net::new(config.hidden, &mut rng);
+    let n = net.params.len();
+    let (mut m, mut s, mut grad) = (vec![0.0f32; n], vec![0.0f32; n], vec![0.0f32; n]);
+    let weights_end = NET_INPUTS * net.columns();
+    let mut order: Vec<usize> = (0..samples.len())
+        .filter(|&i| !samples[i].held_out)
+        .collect();
+    let mut z = vec![0.0f32; net.columns()];
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut epochs = Vec::new();
+    for epoch in 0..config.epochs {
+        // The rate falls linearly to a tenth over the epochs: the last
+        // ones settle instead of jumping between minibatches.
+        let rate = config.learning_rate
+            * (1.0 - 0.9 * epoch as f32 / config.epochs.saturating_sub(1).max(1) as f32);
+        order.shuffle(&mut rng);
+        for batch in order.chunks(config.batch) {
+            grad.fill(0.0);
+            for &i in batch {
+                let sample = &samples[i];
+                let logit = net.forward(&sample.features, sample.stones, &mut z);
+                let g = (sigmoid(logit as f64) - sample.target) as f32 / batch.len() as f32;
+                net.backward(&sample.features, sample.stones, &z, g, &mut grad);
+            }
+            step += 1;
+            let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            for k in 0..n {
+                let gk = grad[k];
+                m[k] = beta1 * m[k] + (1.0 - beta1) * gk;
+                s[k] = beta2 * s[k] + (1.0 - beta2) * gk * gk;
+                let update = rate * (m[k] / c1) / ((s[k] / c2).sqrt() + eps);
+                net.params[k] -= update;
+                if k < weights_end {
+                    net.params[k] *= 1.0 - config.weight_decay;
+                }
+            }
+        }
+        epochs.push(losses(samples, |x| net.predict(&x.features, x.stones)));
+    }
+    let (default_eval, logit_per_unit) = default_eval_losses(samples);
+    NetFitReport {
+        config: *config,
+        default_eval,
+        logit_per_unit,
+        epochs,
+        net,
+    }
+}
+
+/// The default evaluation's log-losses, `sigmoid(a * eval + b)` with `a`
+/// and `b` fitted on the training positions by Newton's method.
+fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64) {
+    let (mut a, mut b) = (0.001f64, 0.0f64);
+    for _ in 0..30 {
+        let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 1e-9, 0.0, 1e-9);
+        for x in samples.iter().filter(|x| !x.held_out) {
+            let e = x.features.default_eval as f64;
+            let p = sigmoid(a * e + b);
+            let (g, w) = (p - x.won, p * (1.0 - p));
+            ga += g * e;
+            gb += g;
+            haa += w * e * e;
+            hab += w * e;
+            hbb += w;
+        }
+        let det = haa * hbb - hab * hab;
+        a -= (hbb * ga - hab * gb) / det;
+        b -= (haa * gb - hab * ga) / det;
+    }
+    let fitted = losses(samples, |x| sigmoid(a * x.features.default_eval as f64 + b));
+    (fitted, a)
+}
+
+/// The fitted network as a net file (`evaluation=net`), its input weights
+/// rounded to integers; `None` unless it has the engine's [`NET_HIDDEN`]
+/// units.
+pub fn net_file(report: &NetFitReport) -> Option<Vec<u8>> {
+    let net = &report.net;
+    if net.hidden != NET_HIDDEN {
+        return None;
+    }
+    let columns = net.columns();
+    let weights_end = NET_INPUTS * columns;
+    let largest = net.params[..weights_end]
+        .iter()
+        .fold(0.0f32, |m, &w| m.max((w * INPUT_SCALE).abs()));
+    // As fine as i16 allows, and no finer than 2^12 (the sums of 225 points
+    // then stay far inside i32).
+    let quantisation = (32_000.0 / largest.max(1e-6)).min(4096.0);
+    let rows: Vec<[i16; NET_COLUMNS]> = (0..NET_INPUTS)
+        .map(|input| {
+            std::array::from_fn(|k| {
+                (net.params[input * columns + k] * INPUT_SCALE * quantisation).round() as i16
+            })
+        })
+        .collect();
+    let head: Vec<f32> = net.params[weights_end..].to_vec();
+    Some(net_to_bytes(
+        &rows,
+        quantisation,
+        report.logit_per_unit as f32,
+        head.as_slice().try_into().expect("the head's values"),
+    ))
+}
+
+/// The report as text lines.
+pub fn describe_net(report: &NetFitReport) -> String {
+    let c = &report.config;
+    let mut out = format!(
+        "net: {} hidden, {} epochs, batch {}, learning rate {}, weight decay {}, seed {}\n\
+         log-loss default evaluation (trained3 + threat mask, best scale): train {:.4}, held-out {:.4}\n",
+        c.hidden,
+        c.epochs,
+        c.batch,
+        c.learning_rate,
+        c.weight_decay,
+        c.seed,
+        report.default_eval.train,
+        report.default_eval.held_out,
+    );
+    for (i, e) in report.epochs.iter().enumerate() {
+        out += &format!(
+            "epoch {:2}: train {:.4}, held-out {:.4}\n",
+            i + 1,
+            e.train,
+            e.held_out
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh net's small random weights predict about even.
+    #[test]
+    fn a_fresh_net_predicts_near_even() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let net = Net::new(8, &mut rng);
+        let x = NetFeatures {
+            inputs: vec![(3, 10), (CODES as u16 + 5, 4)],
+            default_eval: 0,
+        };
+        let p = net.predict(&x, 20);
+        assert!((0.3..0.7).contains(&p), "{p}");
+    }
+}
