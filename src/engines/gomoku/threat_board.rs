@@ -725,13 +725,20 @@ impl ThreatBoard {
             }
         }
         if let Some(net) = self.net {
-            let sums = &mut self.net_sums[side];
-            if let Some(key) = removed {
-                subtract_entry(sums, &net.code_rows[code_of_point_key(key) as usize]);
+            const ZERO: [i16; NET_SIDE_COLUMNS] = [0; NET_SIDE_COLUMNS];
+            let row = |key: Option<u64>| match key {
+                Some(key) => &net.code_rows[code_of_point_key(key) as usize],
+                None => &ZERO,
+            };
+            let (old, new) = (row(removed), row(added));
+            // One pass over a copy in registers: in place, the compiler
+            // wrote 72 scalar read-modify-writes (a quarter of the search's
+            // time).
+            let mut sums = self.net_sums[side];
+            for ((sum, &o), &n) in sums.iter_mut().zip(old).zip(new) {
+                *sum += n as i32 - o as i32;
             }
-            if let Some(key) = added {
-                add_entry(sums, &net.code_rows[code_of_point_key(key) as usize]);
-            }
+            self.net_sums[side] = sums;
         }
     }
 
