@@ -9,8 +9,9 @@
 //! generation, [`VcfSolver`], [`VctSolver`], [`PvsSearch`] →
 //! [`ThreatSearch`] (the `alphabeta` engine). The main search's static
 //! evaluation is the hand-set [`evaluate`], the trained
-//! [`evaluate_trained`] plus the [`threat_mask_value`], or the pattern-code
-//! table [`evaluate_table`] ([`Evaluation`]), the last two trained by
+//! [`evaluate_trained`] plus the [`threat_mask_value`], the pattern-code
+//! table [`evaluate_table`], or the network over the same codes
+//! [`evaluate_net`] ([`Evaluation`]), the last three trained by
 //! [`training`].
 
 mod bench;

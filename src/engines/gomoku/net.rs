@@ -15,12 +15,14 @@
 //! quantisation (accumulator units per unit), f32 the logit per evaluation
 //! unit, then the i16 input rows (input by input, [`NET_COLUMNS`] each),
 //! then f32 the unit biases, the phase slopes, the output weights, and the
-//! opening and endgame constants.
+//! opening and endgame constants; last, the FNV-1a 64-bit checksum of every
+//! byte before it (u64), as the table's file.
 
 use std::path::Path;
 
 use super::codes::CODES;
 use super::evaluator::combination_threats;
+use super::table_file::fnv1a;
 use super::threat_board::ThreatBoard;
 use super::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
@@ -44,7 +46,7 @@ const MAGIC: [u8; 8] = *b"GOMOKUNN";
 const HEADER_BYTES: usize = 8 + 4 * 4;
 pub const HEAD_VALUES: usize = 3 * NET_HIDDEN + 2;
 /// The length of every net file of this build.
-pub const NET_FILE_BYTES: usize = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS + 4 * HEAD_VALUES;
+pub const NET_FILE_BYTES: usize = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS + 4 * HEAD_VALUES + 8;
 
 /// The weights of [`evaluate_net`].
 #[derive(Clone)]
@@ -106,6 +108,8 @@ pub enum NetFileError {
     WrongShape { hidden: u32, inputs: u32 },
     #[error("net file of {found} bytes, expected {NET_FILE_BYTES}")]
     WrongLength { found: usize },
+    #[error("net file checksum {stored:016x} does not match its contents ({computed:016x})")]
+    BadChecksum { stored: u64, computed: u64 },
     #[error("net file holds a value that is not a finite number")]
     NotFinite,
 }
@@ -132,6 +136,8 @@ pub fn net_to_bytes(
     for v in head {
         out.extend_from_slice(&v.to_le_bytes());
     }
+    let checksum = fnv1a(&out);
+    out.extend_from_slice(&checksum.to_le_bytes());
     out
 }
 
@@ -148,6 +154,12 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
     }
     if bytes.len() != NET_FILE_BYTES {
         return Err(NetFileError::WrongLength { found: bytes.len() });
+    }
+    let (body, tail) = bytes.split_at(NET_FILE_BYTES - 8);
+    let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
+    let computed = fnv1a(body);
+    if stored != computed {
+        return Err(NetFileError::BadChecksum { stored, computed });
     }
     let row = |input: usize| -> [i16; NET_COLUMNS] {
         let start = HEADER_BYTES + 2 * input * NET_COLUMNS;
@@ -315,9 +327,17 @@ mod tests {
             parse_net(&other_shape),
             Err(NetFileError::WrongShape { hidden: 8, .. })
         ));
-        let mut not_finite = good.clone();
-        let last = not_finite.len() - 4;
-        not_finite[last..].copy_from_slice(&f32::NAN.to_le_bytes());
+        let mut damaged = good.clone();
+        damaged[100] ^= 1;
+        assert!(matches!(
+            parse_net(&damaged),
+            Err(NetFileError::BadChecksum { .. })
+        ));
+        let mut rng = SmallRng::seed_from_u64(5);
+        let rows = vec![[0i16; NET_COLUMNS]; NET_INPUTS];
+        let mut head: [f32; HEAD_VALUES] = std::array::from_fn(|_| rng.gen_range(-1.0..1.0));
+        head[HEAD_VALUES - 1] = f32::NAN;
+        let not_finite = net_to_bytes(&rows, 1024.0, 0.001, &head);
         assert_eq!(parse_net(&not_finite), Err(NetFileError::NotFinite));
         let missing = load_net(Path::new("/nonexistent/net.bin")).unwrap_err();
         assert!(

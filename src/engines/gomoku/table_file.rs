@@ -64,7 +64,7 @@ pub enum TableFileError {
 }
 
 /// FNV-1a, 64 bits: enough to catch a damaged or hand-edited file.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash = 0xCBF2_9CE4_8422_2325u64;
     for &b in bytes {
         hash ^= b as u64;

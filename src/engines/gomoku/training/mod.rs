@@ -36,7 +36,8 @@ pub use fit::{
     SEARCH_LABEL_CLAMP,
 };
 pub use net_fit::{
-    describe_net, fit_net, net_features, net_file, NetFeatures, NetFitConfig, NetFitReport,
+    describe_net, fit_net, net_features, net_file, test_losses, NetFeatures, NetFitConfig,
+    NetFitReport,
 };
 pub use policy_fit::{
     describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,

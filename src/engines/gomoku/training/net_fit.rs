@@ -29,7 +29,7 @@ use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
 
-use super::fit::{losses, sigmoid, Losses, Sample};
+use super::fit::{log_loss, losses, sigmoid, Losses, Sample};
 use super::table_fit::code_counts;
 
 /// Inputs are counts of up to a few hundred: scaled down so that the
@@ -211,6 +211,8 @@ pub struct NetFitReport {
     /// The default evaluation's fitted logit per evaluation unit: the net
     /// file's unit, so the net speaks the units the search is tuned to.
     pub logit_per_unit: f64,
+    /// The default evaluation's fitted bias (logit at evaluation 0).
+    pub default_bias: f64,
     /// Train and held-out log-loss after each epoch.
     pub epochs: Vec<Losses>,
     pub net: Net,
@@ -261,11 +263,12 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
         }
         epochs.push(losses(samples, |x| net.predict(&x.features, x.stones)));
     }
-    let (default_eval, logit_per_unit) = default_eval_losses(samples);
+    let (default_eval, logit_per_unit, default_bias) = default_eval_losses(samples);
     NetFitReport {
         config: *config,
         default_eval,
         logit_per_unit,
+        default_bias,
         epochs,
         net,
     }
@@ -273,7 +276,7 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
 
 /// The default evaluation's log-losses, `sigmoid(a * eval + b)` with `a`
 /// and `b` fitted on the training positions by Newton's method.
-fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64) {
+fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64, f64) {
     let (mut a, mut b) = (0.001f64, 0.0f64);
     for _ in 0..30 {
         let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 1e-9, 0.0, 1e-9);
@@ -292,7 +295,26 @@ fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64) {
         b -= (haa * gb - hab * ga) / det;
     }
     let fitted = losses(samples, |x| sigmoid(a * x.features.default_eval as f64 + b));
-    (fitted, a)
+    (fitted, a, b)
+}
+
+/// The mean log-loss against the outcomes of other games' positions
+/// (`samples`, whatever their split): the network's, and the default
+/// evaluation's under the scale and bias fitted with it.
+pub fn test_losses(report: &NetFitReport, samples: &[Sample<NetFeatures>]) -> (f64, f64) {
+    let n = samples.len().max(1) as f64;
+    let mean = |predict: &dyn Fn(&Sample<NetFeatures>) -> f64| {
+        samples
+            .iter()
+            .map(|x| log_loss(predict(x), x.won))
+            .sum::<f64>()
+            / n
+    };
+    let net = mean(&|x| report.net.predict(&x.features, x.stones));
+    let default = mean(&|x| {
+        sigmoid(report.logit_per_unit * x.features.default_eval as f64 + report.default_bias)
+    });
+    (net, default)
 }
 
 /// The fitted network as a net file (`evaluation=net`), its input weights
