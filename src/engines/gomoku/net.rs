@@ -22,7 +22,7 @@ use std::path::Path;
 
 use super::codes::CODES;
 use super::evaluator::combination_threats;
-use super::table_file::fnv1a;
+use super::table_file::{checked_body, fnv1a};
 use super::threat_board::ThreatBoard;
 use super::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
@@ -155,12 +155,8 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
     if bytes.len() != NET_FILE_BYTES {
         return Err(NetFileError::WrongLength { found: bytes.len() });
     }
-    let (body, tail) = bytes.split_at(NET_FILE_BYTES - 8);
-    let stored = u64::from_le_bytes(tail.try_into().expect("8 bytes"));
-    let computed = fnv1a(body);
-    if stored != computed {
-        return Err(NetFileError::BadChecksum { stored, computed });
-    }
+    checked_body(bytes)
+        .map_err(|(stored, computed)| NetFileError::BadChecksum { stored, computed })?;
     let row = |input: usize| -> [i16; NET_COLUMNS] {
         let start = HEADER_BYTES + 2 * input * NET_COLUMNS;
         std::array::from_fn(|k| {

@@ -63,6 +63,20 @@ pub enum TableFileError {
     },
 }
 
+/// The bytes of a weight file before its trailing checksum (the last eight
+/// bytes, [`fnv1a`] of the rest), or the stored and the computed checksum
+/// where they differ. Shared with the net file.
+pub(super) fn checked_body(bytes: &[u8]) -> Result<&[u8], (u64, u64)> {
+    let (body, trailer) = bytes.split_at(bytes.len() - 8);
+    let stored = u64::from_le_bytes(trailer.try_into().expect("eight bytes"));
+    let computed = fnv1a(body);
+    if stored == computed {
+        Ok(body)
+    } else {
+        Err((stored, computed))
+    }
+}
+
 /// FNV-1a, 64 bits: enough to catch a damaged or hand-edited file.
 pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut hash = 0xCBF2_9CE4_8422_2325u64;
@@ -123,12 +137,8 @@ pub fn parse_table(bytes: &[u8]) -> Result<TableWeights, TableFileError> {
     if bytes.len() != FILE_BYTES {
         return Err(TableFileError::WrongLength { found: bytes.len() });
     }
-    let (body, trailer) = bytes.split_at(FILE_BYTES - 8);
-    let stored = u64::from_le_bytes(trailer.try_into().expect("eight bytes"));
-    let computed = fnv1a(body);
-    if stored != computed {
-        return Err(TableFileError::BadChecksum { stored, computed });
-    }
+    let body = checked_body(bytes)
+        .map_err(|(stored, computed)| TableFileError::BadChecksum { stored, computed })?;
     let mut values = body[HEADER_BYTES..]
         .chunks_exact(4)
         .enumerate()
