@@ -152,7 +152,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         first_index: u64,
     },
-    /// Fit the network evaluation (`evaluation=net`) to the distinct games
+    /// Fit the network evaluation (engine option `net=PATH`) to the distinct games
     /// of FILES (split as `fit`'s) and report its losses per epoch beside
     /// the default evaluation's; write its file to OUT.
     FitNet {

@@ -317,7 +317,7 @@ pub fn test_losses(report: &NetFitReport, samples: &[Sample<NetFeatures>]) -> (f
     (net, default)
 }
 
-/// The fitted network as a net file (`evaluation=net`), its input weights
+/// The fitted network as a net file (the engine option `net=PATH`), its input weights
 /// rounded to integers; `None` unless it has the engine's [`NET_HIDDEN`]
 /// units.
 pub fn net_file(report: &NetFitReport) -> Option<Vec<u8>> {
