@@ -1,6 +1,7 @@
-//! An experiment, not an evaluation the engine plays with: does a small
-//! network over the pattern-code counts predict the game's result better
-//! than the linear table does?
+//! The fit of the network evaluation (`net.rs`, the engine option
+//! `net=PATH`; not the default): a small network over the pattern-code
+//! counts, which predicts the game's result better than the linear table
+//! does (`docs/gomoku.md`, "A network over the pattern codes").
 //!
 //! The inputs are the table evaluation's (each side's count of empty points
 //! per pattern code, [`code_counts`]) plus the threat-mask bits and the
@@ -135,8 +136,8 @@ impl Net {
         net
     }
 
-    /// The logit for the side to move; `z` and `active` are scratch
-    /// (accumulator, then each unit's pre-activation).
+    /// The logit for the side to move; `z` is scratch (the accumulator,
+    /// left holding each unit's pre-activation for [`Self::backward`]).
     fn forward(&self, x: &NetFeatures, stones: i32, z: &mut [f32]) -> f32 {
         let columns = self.columns();
         z.fill(0.0);
