@@ -78,3 +78,14 @@ pub use trained::{
 };
 pub use vcf::{VcfScope, VcfSolver, MAX_VCF_FOURS};
 pub use vct::VctSolver;
+
+/// The eight symmetries of the board, as maps of (x, y): the evaluations'
+/// and the policy's symmetry tests place their stones through it.
+#[cfg(test)]
+fn symmetric(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
+    const SIZE: i32 = crate::games::Gomoku::SIZE as i32;
+    let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if symmetry & 1 != 0 { SIZE - 1 - x } else { x };
+    let y = if symmetry & 2 != 0 { SIZE - 1 - y } else { y };
+    (x, y)
+}

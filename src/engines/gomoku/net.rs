@@ -262,6 +262,7 @@ fn head(net: &NetWeights, z: &[i32; NET_COLUMNS], stones: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::symmetric;
     use super::*;
     use crate::games::Gomoku;
     use rand::rngs::SmallRng;
@@ -340,14 +341,6 @@ mod tests {
             missing.to_string().contains("/nonexistent/net.bin"),
             "{missing}"
         );
-    }
-
-    /// The eight symmetries of the square, as maps of (x, y).
-    fn symmetric(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
-        let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-        let x = if symmetry & 1 != 0 { SIZE - 1 - x } else { x };
-        let y = if symmetry & 2 != 0 { SIZE - 1 - y } else { y };
-        (x, y)
     }
 
     /// In all eight orientations of random positions the evaluation is the

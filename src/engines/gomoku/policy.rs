@@ -121,6 +121,7 @@ impl MoveOrder {
 
 #[cfg(test)]
 mod tests {
+    use super::super::symmetric;
     use super::*;
     use crate::engines::gomoku::threat_board::UndoStack;
     use crate::games::Gomoku;
@@ -207,14 +208,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// The eight symmetries of the square, as maps of (x, y).
-    fn symmetric(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
-        let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-        let x = if symmetry & 1 != 0 { SIZE - 1 - x } else { x };
-        let y = if symmetry & 2 != 0 { SIZE - 1 - y } else { y };
-        (x, y)
     }
 
     fn point_of((x, y): (i32, i32)) -> usize {

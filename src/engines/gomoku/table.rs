@@ -113,20 +113,13 @@ pub fn evaluate_table(board: &ThreatBoard, me: Player) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::symmetric;
     use super::*;
     use crate::games::Gomoku;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
     const SIZE: i32 = Gomoku::SIZE as i32;
-
-    /// The eight symmetries of the square, as maps of (x, y).
-    fn symmetric(symmetry: usize, (x, y): (i32, i32)) -> (i32, i32) {
-        let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-        let x = if symmetry & 1 != 0 { SIZE - 1 - x } else { x };
-        let y = if symmetry & 2 != 0 { SIZE - 1 - y } else { y };
-        (x, y)
-    }
 
     /// A table of seeded random values (every code its own), with extras.
     fn random_table(seed: u64) -> &'static TableWeights {
