@@ -246,10 +246,17 @@ pub fn evaluate_net(board: &ThreatBoard, me: Player) -> i32 {
     head(net, &z, board.stone_count() as i32)
 }
 
+/// The phase with `stones` on the board: 0 on the empty board, 1 from
+/// [`NET_PHASE_STONES`] on (the fit's too).
+#[inline]
+pub fn net_phase(stones: i32) -> f32 {
+    stones.min(NET_PHASE_STONES) as f32 / NET_PHASE_STONES as f32
+}
+
 /// The output for accumulator `z` with `stones` on the board.
 #[inline]
 fn head(net: &NetWeights, z: &[i32; NET_COLUMNS], stones: i32) -> i32 {
-    let phase = stones.min(NET_PHASE_STONES) as f32 / NET_PHASE_STONES as f32;
+    let phase = net_phase(stones);
     let q = 1.0 / net.quantisation;
     let (h, c) = (NET_HIDDEN, &net.constant);
     let mut logit = (1.0 - phase) * (z[h] as f32 * q + c[0]) + phase * (z[h + 1] as f32 * q + c[1]);

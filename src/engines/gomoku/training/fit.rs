@@ -388,7 +388,7 @@ pub fn fit_with_offsets(
 /// Logistic regression by Newton's method on standardised inputs, with an
 /// L2 penalty on the weights (not the bias); inputs that never vary get
 /// weight 0. Returns the weights and bias in the inputs' own units.
-fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, f64) {
+pub(super) fn logistic(inputs: &[Vec<f64>], won: &[f64], config: &FitConfig) -> (Vec<f64>, f64) {
     logistic_with_offsets(inputs, won, None, config)
 }
 

@@ -23,14 +23,12 @@ use rand::{Rng, SeedableRng};
 
 use crate::engines::gomoku::codes::CODES;
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
-use crate::engines::gomoku::net::{
-    net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS, NET_PHASE_STONES,
-};
+use crate::engines::gomoku::net::{net_phase, net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS};
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
 
-use super::fit::{log_loss, losses, sigmoid, Losses, Sample};
+use super::fit::{log_loss, logistic, losses, sigmoid, FitConfig, Losses, Sample};
 use super::table_fit::code_counts;
 
 /// Inputs are counts of up to a few hundred: scaled down so that the
@@ -148,7 +146,7 @@ impl Net {
                 *zk += c * w;
             }
         }
-        let phase = phase(stones);
+        let phase = net_phase(stones);
         let (b, u, v, c) = self.offsets();
         let h = self.hidden;
         let p = &self.params;
@@ -163,7 +161,7 @@ impl Net {
     /// Adds the gradient of the loss, whose derivative by the logit is `g`,
     /// to `grad`; `z` as [`Self::forward`] left it.
     fn backward(&self, x: &NetFeatures, stones: i32, z: &[f32], g: f32, grad: &mut [f32]) {
-        let phase = phase(stones);
+        let phase = net_phase(stones);
         let (b, u, v, c) = self.offsets();
         let h = self.hidden;
         let columns = self.columns();
@@ -196,10 +194,6 @@ impl Net {
         let mut z = vec![0.0; self.columns()];
         sigmoid(self.forward(x, stones, &mut z) as f64)
     }
-}
-
-fn phase(stones: i32) -> f32 {
-    stones.min(NET_PHASE_STONES) as f32 / NET_PHASE_STONES as f32
 }
 
 /// What [`fit_net`] found.
@@ -276,25 +270,17 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
 }
 
 /// The default evaluation's log-losses, `sigmoid(a * eval + b)` with `a`
-/// and `b` fitted on the training positions by Newton's method.
+/// and `b` fitted on the training positions as every fit's baselines are
+/// ([`logistic`]); then `a` and `b`.
 fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64, f64) {
-    let (mut a, mut b) = (0.001f64, 0.0f64);
-    for _ in 0..30 {
-        let (mut ga, mut gb, mut haa, mut hab, mut hbb) = (0.0, 0.0, 1e-9, 0.0, 1e-9);
-        for x in samples.iter().filter(|x| !x.held_out) {
-            let e = x.features.default_eval as f64;
-            let p = sigmoid(a * e + b);
-            let (g, w) = (p - x.won, p * (1.0 - p));
-            ga += g * e;
-            gb += g;
-            haa += w * e * e;
-            hab += w * e;
-            hbb += w;
-        }
-        let det = haa * hbb - hab * hab;
-        a -= (hbb * ga - hab * gb) / det;
-        b -= (haa * gb - hab * ga) / det;
-    }
+    let train: Vec<&Sample<NetFeatures>> = samples.iter().filter(|x| !x.held_out).collect();
+    let inputs: Vec<Vec<f64>> = train
+        .iter()
+        .map(|x| vec![x.features.default_eval as f64])
+        .collect();
+    let won: Vec<f64> = train.iter().map(|x| x.won).collect();
+    let (weights, b) = logistic(&inputs, &won, &FitConfig::default());
+    let a = weights[0];
     let fitted = losses(samples, |x| sigmoid(a * x.features.default_eval as f64 + b));
     (fitted, a, b)
 }
