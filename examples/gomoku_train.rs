@@ -43,7 +43,7 @@ use boardbots::engines::gomoku::training::{
     threat_values_source, weights_source, FitConfig, GameRecord, NetFitConfig, Sample,
     SelfPlayConfig, TableFitConfig, ThreatFitConfig, SEARCH_LABEL_CLAMP,
 };
-use boardbots::engines::gomoku::{table_to_bytes, threat_mask, ThreatSearchConfig};
+use boardbots::engines::gomoku::{table_to_bytes, threat_mask, ThreatSearchConfig, NET_HIDDEN};
 use boardbots::engines::EngineOption;
 use boardbots::games::notation::parse_openings;
 use boardbots::Gomoku;
@@ -157,7 +157,8 @@ enum Command {
     /// the default evaluation's; write its file to OUT.
     FitNet {
         files: Vec<PathBuf>,
-        #[arg(long, default_value_t = 32)]
+        /// ReLU units; a net file (`--out`) needs the engine's 16.
+        #[arg(long, default_value_t = NET_HIDDEN)]
         hidden: usize,
         #[arg(long, default_value_t = 12)]
         epochs: usize,

@@ -82,7 +82,7 @@ pub struct NetFitConfig {
 impl Default for NetFitConfig {
     fn default() -> Self {
         NetFitConfig {
-            hidden: 32,
+            hidden: NET_HIDDEN,
             epochs: 12,
             batch: 256,
             learning_rate: 1e-3,
