@@ -303,26 +303,13 @@ impl UndoStack {
     /// [`ThreatBoard::place`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        self.save_net_sums(board);
-        board.place_undoable(point, colour, self.push());
+        board.place_undoable(point, colour, self.push(board));
     }
 
     /// [`ThreatBoard::place_tactical`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place_tactical(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        self.save_net_sums(board);
-        board.place_tactical(point, colour, self.push());
-    }
-
-    /// Saves `board`'s net sums, if it keeps them, in the slot the next
-    /// place fills, for [`Self::take_back`] to restore.
-    #[inline]
-    fn save_net_sums(&mut self, board: &ThreatBoard) {
-        if board.net.is_some() {
-            self.push();
-            self.net_sums[self.len - 1] = board.net_sums;
-            self.len -= 1;
-        }
+        board.place_tactical(point, colour, self.push(board));
     }
 
     /// Takes the last stone placed through the stack off `board`.
@@ -335,11 +322,16 @@ impl UndoStack {
         }
     }
 
+    /// The next slot, for a place on `board`: its net sums, if it keeps
+    /// them, saved there for [`Self::take_back`] to restore.
     #[inline]
-    fn push(&mut self) -> &mut Undo {
+    fn push(&mut self, board: &ThreatBoard) -> &mut Undo {
         if self.len == self.undos.len() {
             self.undos.push(Undo::new());
             self.net_sums.push([[0; NET_SIDE_COLUMNS]; 2]);
+        }
+        if board.net.is_some() {
+            self.net_sums[self.len] = board.net_sums;
         }
         self.len += 1;
         &mut self.undos[self.len - 1]
