@@ -142,7 +142,9 @@ enum Command {
     /// The moves of the player whose name contains PLAYER get the score of
     /// the search that chose them (`score=N` in an `alphabeta` answer's
     /// debug line), every other move none, so `fit-policy` learns from
-    /// that player's searched moves alone.
+    /// that player's searched moves alone. A log that kept no debug lines
+    /// (a compacted one) gives its games without scores: outcomes alone,
+    /// for `fit-net`.
     FromLog {
         logs: Vec<PathBuf>,
         #[arg(long)]
@@ -555,7 +557,10 @@ fn from_log_command(logs: &[PathBuf], player: &str, out: &Path, first_index: u64
                 Player::Black => &record.debug.black,
                 Player::White => &record.debug.white,
             };
-            if our_plies.len() != debug.len() {
+            // A log without debug lines (compacted: both sides' lists empty)
+            // still has the outcome; a log with some but not all is damaged.
+            let kept_no_debug = record.debug.black.is_empty() && record.debug.white.is_empty();
+            if !kept_no_debug && our_plies.len() != debug.len() {
                 left_out += 1;
                 continue;
             }
