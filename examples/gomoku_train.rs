@@ -37,10 +37,10 @@ use std::sync::Mutex;
 
 use anyhow::{ensure, Context, Result};
 use boardbots::engines::gomoku::training::{
-    code_counts, describe, describe_joint_fit, describe_net, describe_table, describe_threat_fit,
-    fit, fit_jointly, fit_net, fit_table, fit_threat_mask, is_held_out, label_by_search,
-    net_features, net_file, play_game, read_games, samples_of, samples_with, test_losses,
-    threat_values_source, weights_source, FitConfig, GameRecord, NetFitConfig, Sample,
+    code_counts, comparison_samples_of, describe, describe_joint_fit, describe_net, describe_table,
+    describe_threat_fit, fit, fit_jointly, fit_net, fit_table, fit_threat_mask, is_held_out,
+    label_by_search, net_features, net_file, play_game, read_games, samples_of, samples_with,
+    test_losses, threat_values_source, weights_source, FitConfig, GameRecord, NetFitConfig, Sample,
     SelfPlayConfig, TableFitConfig, ThreatFitConfig, SEARCH_LABEL_CLAMP,
 };
 use boardbots::engines::gomoku::{table_to_bytes, threat_mask, ThreatSearchConfig, NET_HIDDEN};
@@ -173,6 +173,10 @@ enum Command {
         /// As `fit`'s.
         #[arg(long, default_value_t = 0.0)]
         search_weight: f64,
+        /// Weight of the comparison loss: the searched move's child ranked
+        /// above its siblings' (the scored moves of the games); 0: none.
+        #[arg(long, default_value_t = 0.0)]
+        comparison_weight: f32,
         /// Write the net file here (the engine's hidden size only).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -236,6 +240,7 @@ fn main() -> Result<()> {
             weight_decay,
             seed,
             search_weight,
+            comparison_weight,
             out,
             test,
         } => {
@@ -243,12 +248,18 @@ fn main() -> Result<()> {
             let games = distinct_games(&all);
             let mut samples = samples_with(&games, net_features);
             let labels = search_labels(&mut samples, search_weight)?;
+            let comparisons = if comparison_weight > 0.0 {
+                comparison_samples_of(&games)
+            } else {
+                Vec::new()
+            };
             let config = NetFitConfig {
                 hidden,
                 epochs,
                 learning_rate,
                 weight_decay,
                 seed,
+                comparison_weight,
                 ..NetFitConfig::default()
             };
             println!(
@@ -256,7 +267,7 @@ fn main() -> Result<()> {
                 games_line(&games),
                 all.len() - games.len()
             );
-            let report = fit_net(&samples, &config);
+            let report = fit_net(&samples, &comparisons, &config);
             print!("{}", describe_net(&report));
             if !test.is_empty() {
                 let test_games = distinct_games(&games_of(&test)?);

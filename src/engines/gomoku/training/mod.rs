@@ -36,8 +36,9 @@ pub use fit::{
     SEARCH_LABEL_CLAMP,
 };
 pub use net_fit::{
-    describe_net, fit_net, net_features, net_file, test_losses, NetFeatures, NetFitConfig,
-    NetFitReport,
+    comparison_samples_of, describe_net, fit_net, net_features, net_file, test_losses,
+    ComparisonFigures, ComparisonSample, NetFeatures, NetFitConfig, NetFitReport,
+    COMPARISON_CANDIDATES,
 };
 pub use policy_fit::{
     describe_policy, fit_policy, policy_samples_of, PolicyFigures, PolicyFitConfig,
@@ -234,7 +235,7 @@ mod tests {
             learning_rate: 0.01,
             ..NetFitConfig::default()
         };
-        let report = fit_net(&samples, &config);
+        let report = fit_net(&samples, &[], &config);
         let constant = baselines(&samples, &FitConfig::default()).constant;
         let last = report.epochs.last().expect("an epoch");
         assert!(

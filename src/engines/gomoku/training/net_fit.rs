@@ -14,8 +14,10 @@
 //! it is the linear table fitted by the same optimiser, the control that
 //! separates what the non-linearity adds from what the optimiser does.
 //!
-//! Logistic loss against the outcome (or the blended target), minibatch
-//! Adam, seeded; every epoch's train and held-out log-loss reported.
+//! Logistic loss against the outcome (or the blended target), plus, with a
+//! comparison weight, the cross-entropy of the searched move among its
+//! siblings ([`ComparisonSample`]); minibatch Adam, seeded; every epoch's
+//! train and held-out log-loss (and comparison figures) reported.
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -23,12 +25,18 @@ use rand::{Rng, SeedableRng};
 
 use crate::engines::gomoku::codes::CODES;
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
+use crate::engines::gomoku::movegen::ordering_key;
 use crate::engines::gomoku::net::{net_phase, net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS};
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
+use crate::games::Gomoku;
 
-use super::fit::{log_loss, logistic, losses, sigmoid, FitConfig, Losses, Sample};
+use super::fit::{
+    for_undecided_positions, is_held_out, log_loss, logistic, losses, sigmoid, FitConfig, Losses,
+    Sample,
+};
+use super::selfplay::GameRecord;
 use super::table_fit::code_counts;
 
 /// Inputs are counts of up to a few hundred: scaled down so that the
@@ -66,6 +74,104 @@ pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
     }
 }
 
+/// Candidates compared per position by the comparison loss: the best of
+/// the hand ranking (the moves a search looks at first), plus the move
+/// played if it is not among them.
+pub const COMPARISON_CANDIDATES: usize = 12;
+
+/// One searched move, for the comparison loss: the positions after each
+/// candidate move (the opponent to move in each), and which one the search
+/// chose. The search only ever compares siblings, so this is the part of
+/// the evaluation it uses; the outcome loss mostly rewards the side to
+/// move's and the phase's odds, which every sibling shares.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComparisonSample {
+    pub children: Vec<NetFeatures>,
+    /// Index in `children` of the move the search chose.
+    pub played: usize,
+    /// Stones in each child.
+    pub stones: i32,
+    pub held_out: bool,
+}
+
+/// The [`ComparisonSample`]s of `games`: every undecided position whose
+/// move a search chose (a move with a score: random plies, and in a game
+/// from a referee log the other player's moves, have none), with the
+/// [`COMPARISON_CANDIDATES`] best candidate points by the hand ranking.
+pub fn comparison_samples_of(games: &[GameRecord]) -> Vec<ComparisonSample> {
+    let mut samples = Vec::new();
+    for_undecided_positions(games, |game, board, me, ply| {
+        if game.scores[ply].is_none() {
+            return;
+        }
+        let played = game.moves[ply].index();
+        let mut points: Vec<(i32, usize)> = (0..Gomoku::POINTS)
+            .filter(|&p| board.is_candidate(p))
+            .map(|p| (-ordering_key(board, me, p), p))
+            .collect();
+        points.sort_unstable();
+        points.truncate(COMPARISON_CANDIDATES);
+        if !points.iter().any(|&(_, p)| p == played) {
+            if !board.is_candidate(played) {
+                return;
+            }
+            points.push((0, played));
+        }
+        let children = points
+            .iter()
+            .map(|&(_, p)| {
+                let mut child = board.clone();
+                child.place(p, me);
+                net_features(&child, me.opponent())
+            })
+            .collect();
+        samples.push(ComparisonSample {
+            children,
+            played: points
+                .iter()
+                .position(|&(_, p)| p == played)
+                .expect("added"),
+            stones: board.stone_count() as i32 + 1,
+            held_out: is_held_out(game.index),
+        });
+    });
+    samples
+}
+
+/// How well a model picks the searched move among its siblings: the mean
+/// cross-entropy of the softmax over the children's negated logits, and
+/// how often the played move has the best value (top-1).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ComparisonFigures {
+    pub cross_entropy: f64,
+    pub top1: f64,
+}
+
+/// [`ComparisonFigures`] of `logits` (each child's logit for its side to
+/// move) over `samples`, train and held out.
+fn comparison_figures(
+    samples: &[ComparisonSample],
+    logits: impl Fn(&ComparisonSample) -> Vec<f64>,
+) -> [ComparisonFigures; 2] {
+    let mut sums = [ComparisonFigures::default(); 2];
+    let mut counts = [0usize; 2];
+    for sample in samples {
+        let values: Vec<f64> = logits(sample).iter().map(|l| -l).collect();
+        let best = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let log_sum = best + values.iter().map(|v| (v - best).exp()).sum::<f64>().ln();
+        let side = sample.held_out as usize;
+        sums[side].cross_entropy += log_sum - values[sample.played];
+        sums[side].top1 += (values[sample.played] >= best) as u8 as f64;
+        counts[side] += 1;
+    }
+    for side in 0..2 {
+        let n = counts[side].max(1) as f64;
+        sums[side].cross_entropy /= n;
+        sums[side].top1 /= n;
+    }
+    sums
+}
+
 /// Tuning of [`fit_net`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NetFitConfig {
@@ -77,6 +183,10 @@ pub struct NetFitConfig {
     /// Decoupled weight decay on the input weights, per step.
     pub weight_decay: f32,
     pub seed: u64,
+    /// Weight of the comparison loss (cross-entropy of the searched move
+    /// among its siblings, per position) beside the outcome loss; 0: the
+    /// outcome alone.
+    pub comparison_weight: f32,
 }
 
 impl Default for NetFitConfig {
@@ -88,6 +198,7 @@ impl Default for NetFitConfig {
             learning_rate: 1e-3,
             weight_decay: 1e-5,
             seed: 1,
+            comparison_weight: 0.0,
         }
     }
 }
@@ -189,6 +300,46 @@ impl Net {
         }
     }
 
+    /// Each child's logit (for its side to move).
+    fn child_logits(&self, sample: &ComparisonSample) -> Vec<f64> {
+        let mut z = vec![0.0; self.columns()];
+        sample
+            .children
+            .iter()
+            .map(|child| self.forward(child, sample.stones, &mut z) as f64)
+            .collect()
+    }
+
+    /// Adds `scale` times the gradient of `sample`'s comparison loss (the
+    /// cross-entropy of the played child under the softmax of the negated
+    /// child logits) to `grad`; `z` is scratch.
+    fn add_comparison_gradient(
+        &self,
+        sample: &ComparisonSample,
+        scale: f32,
+        z: &mut Vec<f32>,
+        grad: &mut [f32],
+    ) {
+        let columns = self.columns();
+        let n = sample.children.len();
+        z.resize(n * columns, 0.0);
+        let values: Vec<f32> = sample
+            .children
+            .iter()
+            .zip(z.chunks_mut(columns))
+            .map(|(child, zc)| -self.forward(child, sample.stones, zc))
+            .collect();
+        let best = values.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        let weights: Vec<f32> = values.iter().map(|v| (v - best).exp()).collect();
+        let total: f32 = weights.iter().sum();
+        for (i, (child, zc)) in sample.children.iter().zip(z.chunks(columns)).enumerate() {
+            // d loss / d value_i = p_i - [i played]; value = -logit.
+            let played = (i == sample.played) as u8 as f32;
+            let g = scale * (played - weights[i] / total);
+            self.backward(child, sample.stones, zc, g, grad);
+        }
+    }
+
     /// The predicted probability that the side to move wins.
     pub fn predict(&self, x: &NetFeatures, stones: i32) -> f64 {
         let mut z = vec![0.0; self.columns()];
@@ -210,12 +361,24 @@ pub struct NetFitReport {
     pub default_bias: f64,
     /// Train and held-out log-loss after each epoch.
     pub epochs: Vec<Losses>,
+    /// The default evaluation's (at the fitted logit per unit) and, after
+    /// each epoch, the net's [`ComparisonFigures`], train and held out.
+    pub default_comparison: [ComparisonFigures; 2],
+    pub comparison_epochs: Vec<[ComparisonFigures; 2]>,
+    /// Comparison samples given (train and held out).
+    pub comparisons: usize,
     pub net: Net,
 }
 
 /// Fits the network of `config` to `samples` (trained on the training
 /// positions' targets, losses against the outcomes).
-pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFitReport {
+/// `comparisons` (may be empty) enter with [`NetFitConfig::comparison_weight`]:
+/// every epoch passes over them once, a share with each minibatch.
+pub fn fit_net(
+    samples: &[Sample<NetFeatures>],
+    comparisons: &[ComparisonSample],
+    config: &NetFitConfig,
+) -> NetFitReport {
     assert!(config.hidden <= 256, "at most 256 hidden units");
     let mut rng = SmallRng::seed_from_u64(config.seed);
     let mut net = Net::new(config.hidden, &mut rng);
@@ -226,15 +389,25 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
         .filter(|&i| !samples[i].held_out)
         .collect();
     let mut z = vec![0.0f32; net.columns()];
+    let mut compared: Vec<usize> = (0..comparisons.len())
+        .filter(|&i| !comparisons[i].held_out)
+        .collect();
+    let compared_per_batch = compared
+        .len()
+        .div_ceil(order.len().div_ceil(config.batch).max(1));
+    let mut child_z: Vec<f32> = Vec::new();
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
     let mut epochs = Vec::new();
+    let mut comparison_epochs = Vec::new();
     for epoch in 0..config.epochs {
         // The rate falls linearly to a tenth over the epochs: the last
         // ones settle instead of jumping between minibatches.
         let rate = config.learning_rate
             * (1.0 - 0.9 * epoch as f32 / config.epochs.saturating_sub(1).max(1) as f32);
         order.shuffle(&mut rng);
+        compared.shuffle(&mut rng);
+        let mut compared_batches = compared.chunks(compared_per_batch.max(1));
         for batch in order.chunks(config.batch) {
             grad.fill(0.0);
             for &i in batch {
@@ -242,6 +415,13 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
                 let logit = net.forward(&sample.features, sample.stones, &mut z);
                 let g = (sigmoid(logit as f64) - sample.target) as f32 / batch.len() as f32;
                 net.backward(&sample.features, sample.stones, &z, g, &mut grad);
+            }
+            let compared_batch = compared_batches.next().unwrap_or(&[]);
+            if config.comparison_weight > 0.0 {
+                let scale = config.comparison_weight / compared_batch.len().max(1) as f32;
+                for &i in compared_batch {
+                    net.add_comparison_gradient(&comparisons[i], scale, &mut child_z, &mut grad);
+                }
             }
             step += 1;
             let (c1, c2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
@@ -257,14 +437,24 @@ pub fn fit_net(samples: &[Sample<NetFeatures>], config: &NetFitConfig) -> NetFit
             }
         }
         epochs.push(losses(samples, |x| net.predict(&x.features, x.stones)));
+        comparison_epochs.push(comparison_figures(comparisons, |x| net.child_logits(x)));
     }
     let (default_eval, logit_per_unit, default_bias) = default_eval_losses(samples);
+    let default_comparison = comparison_figures(comparisons, |x| {
+        x.children
+            .iter()
+            .map(|child| logit_per_unit * child.default_eval as f64)
+            .collect()
+    });
     NetFitReport {
         config: *config,
         default_eval,
         logit_per_unit,
         default_bias,
         epochs,
+        default_comparison,
+        comparison_epochs,
+        comparisons: comparisons.len(),
         net,
     }
 }
@@ -351,13 +541,32 @@ pub fn describe_net(report: &NetFitReport) -> String {
         report.default_eval.train,
         report.default_eval.held_out,
     );
+    let comparison = |f: &[ComparisonFigures; 2]| {
+        format!(
+            "searched move among {} candidates: cross-entropy {:.4} / {:.4}, top-1 {:.3} / {:.3}",
+            COMPARISON_CANDIDATES, f[0].cross_entropy, f[1].cross_entropy, f[0].top1, f[1].top1
+        )
+    };
+    let compared = report.comparisons > 0;
+    if compared {
+        out += &format!(
+            "{} positions compared, weight {}; default evaluation {} (train / held out)\n",
+            report.comparisons,
+            c.comparison_weight,
+            comparison(&report.default_comparison)
+        );
+    }
     for (i, e) in report.epochs.iter().enumerate() {
         out += &format!(
-            "epoch {:2}: train {:.4}, held-out {:.4}\n",
+            "epoch {:2}: train {:.4}, held-out {:.4}",
             i + 1,
             e.train,
             e.held_out
         );
+        if compared {
+            out += &format!("; {}", comparison(&report.comparison_epochs[i]));
+        }
+        out += "\n";
     }
     out
 }
@@ -377,5 +586,55 @@ mod tests {
         };
         let p = net.predict(&x, 20);
         assert!((0.3..0.7).contains(&p), "{p}");
+    }
+
+    /// The comparison loss's gradient is its derivative: each parameter a
+    /// child uses, nudged both ways, moves the loss (the held-out figure's
+    /// cross-entropy, computed separately) by the gradient times the nudge.
+    #[test]
+    fn comparison_gradient_matches_finite_differences() {
+        let mut rng = SmallRng::seed_from_u64(2);
+        let net = Net::new(4, &mut rng);
+        let child = |inputs: Vec<(u16, u8)>| NetFeatures {
+            inputs,
+            default_eval: 0,
+        };
+        let sample = ComparisonSample {
+            children: vec![
+                child(vec![(3, 10), (CODES as u16 + 5, 4)]),
+                child(vec![(3, 8), (40, 6), (2 * CODES as u16 + 1, 1)]),
+                child(vec![(40, 12), (CODES as u16 + 5, 2)]),
+            ],
+            played: 1,
+            stones: 30,
+            held_out: true,
+        };
+        let loss = |net: &Net| {
+            comparison_figures(std::slice::from_ref(&sample), |x| net.child_logits(x))[1]
+                .cross_entropy
+        };
+        let mut grad = vec![0.0f32; net.params.len()];
+        net.add_comparison_gradient(&sample, 1.0, &mut Vec::new(), &mut grad);
+        let columns = net.columns();
+        let (b, u, v, c) = net.offsets();
+        let mut checked = 0;
+        let touched = [3, 40, CODES + 5, 2 * CODES + 1]
+            .iter()
+            .flat_map(|&input| input * columns..(input + 1) * columns)
+            .chain(b..c + 2);
+        for k in touched {
+            let h = 1e-2f32;
+            let (mut plus, mut minus) = (net.clone(), net.clone());
+            plus.params[k] += h;
+            minus.params[k] -= h;
+            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * h as f64);
+            let analytic = grad[k] as f64;
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 + 0.02 * analytic.abs(),
+                "parameter {k} (unit biases at {b}, slopes {u}, outputs {v}): {numeric} by differences, {analytic} by the gradient"
+            );
+            checked += (analytic != 0.0) as usize;
+        }
+        assert!(checked > 20, "only {checked} parameters with a gradient");
     }
 }
