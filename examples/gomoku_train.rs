@@ -40,8 +40,8 @@ use boardbots::engines::gomoku::training::{
     code_counts, comparison_samples_of, describe, describe_joint_fit, describe_net, describe_table,
     describe_threat_fit, fit, fit_jointly, fit_net, fit_table, fit_threat_mask, is_held_out,
     label_by_search, net_features, net_file, play_game, read_games, samples_of, samples_with,
-    test_losses, threat_values_source, weights_source, FitConfig, GameRecord, NetFitConfig, Sample,
-    SelfPlayConfig, TableFitConfig, ThreatFitConfig, SEARCH_LABEL_CLAMP,
+    test_comparisons, test_losses, threat_values_source, weights_source, FitConfig, GameRecord,
+    NetFitConfig, Sample, SelfPlayConfig, TableFitConfig, ThreatFitConfig, SEARCH_LABEL_CLAMP,
 };
 use boardbots::engines::gomoku::{table_to_bytes, threat_mask, ThreatSearchConfig, NET_HIDDEN};
 use boardbots::engines::EngineOption;
@@ -180,8 +180,11 @@ enum Command {
         /// Write the net file here (the engine's hidden size only).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Games files never fitted: report both models' log-loss on their
-        /// distinct games too (e.g. deeper games, from `from-log`).
+        /// A games file never fitted (repeat the option for more: a second
+        /// file after one `--test` would be fitted): report both models'
+        /// log-loss on their distinct games too (e.g. deeper games, from
+        /// `from-log`), and with `--comparison-weight` how often each picks
+        /// the searched moves among their siblings.
         #[arg(long)]
         test: Vec<PathBuf>,
     },
@@ -276,6 +279,15 @@ fn main() -> Result<()> {
                     "test games: {}; log-loss net {net:.4}, default evaluation {default:.4}",
                     test_games.len()
                 );
+                if comparison_weight > 0.0 {
+                    let (net, default) =
+                        test_comparisons(&report, &comparison_samples_of(&test_games));
+                    println!(
+                        "test games' searched moves among their siblings: top-1 net {:.3}, \
+                         default evaluation {:.3}; cross-entropy net {:.4}, default {:.4}",
+                        net.top1, default.top1, net.cross_entropy, default.cross_entropy
+                    );
+                }
             }
             if let Some(out) = out {
                 let bytes = net_file(&report).context("--out needs the engine's hidden size")?;

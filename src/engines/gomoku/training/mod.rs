@@ -36,8 +36,8 @@ pub use fit::{
     SEARCH_LABEL_CLAMP,
 };
 pub use net_fit::{
-    comparison_samples_of, describe_net, fit_net, net_features, net_file, test_losses,
-    ComparisonFigures, ComparisonSample, NetFeatures, NetFitConfig, NetFitReport,
+    comparison_samples_of, describe_net, fit_net, net_features, net_file, test_comparisons,
+    test_losses, ComparisonFigures, ComparisonSample, NetFeatures, NetFitConfig, NetFitReport,
     COMPARISON_CANDIDATES,
 };
 pub use policy_fit::{

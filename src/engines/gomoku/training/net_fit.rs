@@ -494,6 +494,25 @@ pub fn test_losses(report: &NetFitReport, samples: &[Sample<NetFeatures>]) -> (f
     (net, default)
 }
 
+/// [`ComparisonFigures`] over other games' positions (`samples`, whatever
+/// their split): the network's, and the default evaluation's at the logit
+/// per unit fitted with it.
+pub fn test_comparisons(
+    report: &NetFitReport,
+    samples: &[ComparisonSample],
+) -> (ComparisonFigures, ComparisonFigures) {
+    let mut all = samples.to_vec();
+    all.iter_mut().for_each(|x| x.held_out = true);
+    let net = comparison_figures(&all, |x| report.net.child_logits(x))[1];
+    let default = comparison_figures(&all, |x| {
+        x.children
+            .iter()
+            .map(|child| report.logit_per_unit * child.default_eval as f64)
+            .collect()
+    })[1];
+    (net, default)
+}
+
 /// The fitted network as a net file (the engine option `net=PATH`), its input weights
 /// rounded to integers; `None` unless it has the engine's [`NET_HIDDEN`]
 /// units.
