@@ -3,7 +3,7 @@
 //! values [`threat_mask_value`]) and the pattern-code table
 //! ([`evaluate_table`]), chosen by [`Evaluation`].
 
-use super::net::{evaluate_net, NetWeights};
+use super::net::{embedded_net, evaluate_net, NetWeights};
 use super::table::{evaluate_table, TableWeights};
 use super::table_file::embedded_table;
 use super::threat::Threat;
@@ -84,7 +84,8 @@ pub enum Evaluation {
     /// [`evaluate_table`] with the given table (`evaluation=table`: the
     /// embedded one; `weights=PATH`: a file's).
     Table(&'static TableWeights),
-    /// [`evaluate_net`] with the given weights (`net=PATH`).
+    /// [`evaluate_net`] with the given weights (`evaluation=net`: the
+    /// embedded one; `net=PATH`: a file's).
     Net(&'static NetWeights),
 }
 
@@ -98,6 +99,11 @@ impl Evaluation {
     /// The embedded table evaluation (`evaluation=table`).
     pub fn table() -> Self {
         Evaluation::Table(embedded_table())
+    }
+
+    /// The embedded network evaluation (`evaluation=net`).
+    pub fn net() -> Self {
+        Evaluation::Net(embedded_net())
     }
 
     /// The table a board must keep sums for ([`ThreatBoard::set_table`])

@@ -19,6 +19,7 @@
 //! byte before it (u64), as the table's file.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::codes::CODES;
 use super::evaluator::combination_threats;
@@ -216,6 +217,16 @@ pub fn load_net(path: &Path) -> Result<&'static NetWeights, NetFileError> {
     Ok(Box::leak(Box::new(parse_net(&bytes)?)))
 }
 
+/// The embedded net (`data/gomoku-net.bin`; how it was made, in
+/// `data/README.md`), parsed at first use.
+pub fn embedded_net() -> &'static NetWeights {
+    static NET: OnceLock<NetWeights> = OnceLock::new();
+    NET.get_or_init(|| {
+        parse_net(include_bytes!("../../../data/gomoku-net.bin"))
+            .expect("the embedded net file parses (tested)")
+    })
+}
+
 /// The network's evaluation of `board` for `me` to move, in evaluation
 /// units.
 ///
@@ -348,6 +359,26 @@ mod tests {
             missing.to_string().contains("/nonexistent/net.bin"),
             "{missing}"
         );
+    }
+
+    /// The embedded file parses, and its evaluation favours the side with
+    /// an open three over quiet stones, whichever side is to move.
+    #[test]
+    fn the_embedded_net_loads_and_favours_an_open_three() {
+        let net = embedded_net();
+        let mut board = ThreatBoard::new();
+        board.set_net(Some(net));
+        for x in 6..9 {
+            board.place((7 * SIZE + x) as usize, Player::Black);
+        }
+        for (x, y) in [(2, 2), (12, 3), (3, 12)] {
+            board.place((y * SIZE + x) as usize, Player::White);
+        }
+        let (black, white) = (
+            evaluate_net(&board, Player::Black),
+            evaluate_net(&board, Player::White),
+        );
+        assert!(black > 0 && white < 0, "black {black}, white {white}");
     }
 
     /// In all eight orientations of random positions the evaluation is the

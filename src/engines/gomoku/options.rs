@@ -146,13 +146,14 @@ fn policy(field: &mut MoveOrder, text: &str) -> Result<(), Expected> {
     Ok(())
 }
 
-/// `hand`, `trained` (the default's, embedded) or `table` (embedded).
+/// `hand`, `trained`, `table` or `net` (the last three embedded).
 fn evaluation(field: &mut Evaluation, text: &str) -> Result<(), Expected> {
     *field = match text {
         "hand" => Evaluation::Hand,
         "trained" => Evaluation::trained(),
         "table" => Evaluation::table(),
-        _ => return Err("hand, trained or table".to_string()),
+        "net" => Evaluation::net(),
+        _ => return Err("hand, trained, table or net".to_string()),
     };
     Ok(())
 }
@@ -328,7 +329,7 @@ mod tests {
                 "threat_extension_plies=all",
                 "none or a whole number from 0 to 120",
             ),
-            ("evaluation=neural", "hand, trained or table"),
+            ("evaluation=neural", "hand, trained, table or net"),
             ("policy=neural", "hand or trained"),
         ] {
             let error = tuned(ThreatSearchConfig::default(), &[option]).unwrap_err();
