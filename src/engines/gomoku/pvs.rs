@@ -123,11 +123,12 @@ impl Default for PvsConfig {
     /// `docs/gomoku.md`.
     fn default() -> Self {
         PvsConfig {
-            // `trained3` plus the threat-mask values: the masks scored
-            // 414-362-24 over 800 games against `trained3` alone at 0.2 s
-            // a move (+23 Elo); `trained3` beat the `trained2` table by +57,
-            // which beat the hand evaluation by +66 and then +37 Elo.
-            evaluation: Evaluation::trained(),
+            // The embedded network, fitted to outcomes and to rank the
+            // searched move's child above its siblings: against Rapfi at
+            // 0.2 s it scored 177-181-4 where `trained` (`trained3` plus the
+            // threat-mask values) scored 166-193-3, better in 33 games and
+            // worse in 18 (docs/gomoku.md, "Comparison training").
+            evaluation: Evaluation::net(),
             // Used only with `evaluation=hand`.
             weights: EvalWeights::default(),
             // The hand ranking until the trained policy measures better.
