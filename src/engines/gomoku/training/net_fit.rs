@@ -48,8 +48,9 @@ const INPUT_SCALE: f32 = 1.0 / 8.0;
 pub struct NetFeatures {
     /// `(input, count)`, each input once.
     pub inputs: Vec<(u16, u8)>,
-    /// The default engine's static evaluation (`trained3` plus the threat
-    /// mask) for the side to move.
+    /// The `trained` evaluation (`trained3` plus the threat mask; the
+    /// default until the network replaced it) for the side to move: the
+    /// baseline, and the unit of the net file.
     pub default_eval: i32,
 }
 
@@ -550,7 +551,7 @@ pub fn describe_net(report: &NetFitReport) -> String {
     let c = &report.config;
     let mut out = format!(
         "net: {} hidden, {} epochs, batch {}, learning rate {}, weight decay {}, seed {}\n\
-         log-loss default evaluation (trained3 + threat mask, best scale): train {:.4}, held-out {:.4}\n",
+         log-loss `trained` evaluation (trained3 + threat mask, best scale): train {:.4}, held-out {:.4}\n",
         c.hidden,
         c.epochs,
         c.batch,
@@ -569,7 +570,7 @@ pub fn describe_net(report: &NetFitReport) -> String {
     let compared = report.comparisons > 0;
     if compared {
         out += &format!(
-            "{} positions compared, weight {}; default evaluation {} (train / held out)\n",
+            "{} positions compared, weight {}; `trained` evaluation {} (train / held out)\n",
             report.comparisons,
             c.comparison_weight,
             comparison(&report.default_comparison)
