@@ -180,12 +180,12 @@ enum Command {
         /// Write the net file here (the engine's hidden size only).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// A games file never fitted (repeat the option for more: a second
-        /// file after one `--test` would be fitted): report both models'
-        /// log-loss on their distinct games too (e.g. deeper games, from
-        /// `from-log`), and with `--comparison-weight` how often each picks
-        /// the searched moves among their siblings.
-        #[arg(long)]
+        /// Games files never fitted (every file after `--test`, so give
+        /// the fitted FILES first): report both models' log-loss on their
+        /// distinct games too (e.g. deeper games, from `from-log`), and
+        /// with `--comparison-weight` how often each picks the searched
+        /// moves among their siblings.
+        #[arg(long, num_args = 1..)]
         test: Vec<PathBuf>,
     },
     /// Fit the move policy to the moves played in the games of FILES and
