@@ -22,7 +22,7 @@
 //! # player's searched moves are labels, e.g. for fit-policy:
 //! cargo run --release --example gomoku_train -- from-log match.jsonl \
 //!     --player target/release/gomoku --out games.tsv
-//! # Fit the network evaluation (engine option net=PATH) and write its file:
+//! # Fit the network evaluation (the default; engine option net=PATH) and write its file:
 //! cargo run --release --example gomoku_train -- fit-net games.tsv --out net.bin
 //! # Fit the table evaluation and write its weight file:
 //! cargo run --release --example gomoku_train -- fit-table games.tsv \
@@ -156,7 +156,7 @@ enum Command {
     },
     /// Fit the network evaluation (engine option `net=PATH`) to the distinct games
     /// of FILES (split as `fit`'s) and report its losses per epoch beside
-    /// the default evaluation's; write its file to OUT.
+    /// the `trained` evaluation's; write its file to OUT.
     FitNet {
         files: Vec<PathBuf>,
         /// ReLU units; a net file (`--out`) needs the engine's 16.

@@ -1,4 +1,5 @@
-//! The network evaluation (engine option `net=PATH`): the
+//! The network evaluation (the default, `evaluation=net`, weights embedded
+//! from `data/gomoku-net.bin`; another file's with `net=PATH`): the
 //! inputs of the table evaluation (each side's pattern code at every empty
 //! point) plus the threat-mask bits and the combination indicators, summed
 //! through integer weights into an accumulator of [`NET_HIDDEN`] + 2

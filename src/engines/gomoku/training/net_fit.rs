@@ -1,5 +1,5 @@
 //! The fit of the network evaluation (`net.rs`, the engine option
-//! `net=PATH`; not the default): a small network over the pattern-code
+//! `net=PATH`; the default evaluation, embedded from `data/gomoku-net.bin`): a small network over the pattern-code
 //! counts, which predicts the game's result better than the linear table
 //! does (`docs/gomoku.md`, "A network over the pattern codes").
 //!
@@ -43,7 +43,7 @@ use super::table_fit::code_counts;
 /// accumulator starts small whatever the count.
 const INPUT_SCALE: f32 = 1.0 / 8.0;
 
-/// One position's inputs and, for comparison, the default evaluation.
+/// One position's inputs and, for comparison, the `trained` evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetFeatures {
     /// `(input, count)`, each input once.
@@ -51,7 +51,7 @@ pub struct NetFeatures {
     /// The `trained` evaluation (`trained3` plus the threat mask; the
     /// default until the network replaced it) for the side to move: the
     /// baseline, and the unit of the net file.
-    pub default_eval: i32,
+    pub trained_eval: i32,
 }
 
 /// The [`NetFeatures`] of `board` for `me` to move.
@@ -71,7 +71,7 @@ pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
     }
     NetFeatures {
         inputs,
-        default_eval: Evaluation::trained().evaluate(board, me, &EvalWeights::default()),
+        trained_eval: Evaluation::trained().evaluate(board, me, &EvalWeights::default()),
     }
 }
 
@@ -149,28 +149,44 @@ pub struct ComparisonFigures {
 }
 
 /// [`ComparisonFigures`] of `logits` (each child's logit for its side to
-/// move) over `samples`, train and held out.
-fn comparison_figures(
-    samples: &[ComparisonSample],
+/// move) over `samples`.
+fn comparison_figures_of<'a>(
+    samples: impl Iterator<Item = &'a ComparisonSample>,
     logits: impl Fn(&ComparisonSample) -> Vec<f64>,
-) -> [ComparisonFigures; 2] {
-    let mut sums = [ComparisonFigures::default(); 2];
-    let mut counts = [0usize; 2];
+) -> ComparisonFigures {
+    let (mut sum, mut count) = (ComparisonFigures::default(), 0usize);
     for sample in samples {
         let values: Vec<f64> = logits(sample).iter().map(|l| -l).collect();
         let best = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         let log_sum = best + values.iter().map(|v| (v - best).exp()).sum::<f64>().ln();
-        let side = sample.held_out as usize;
-        sums[side].cross_entropy += log_sum - values[sample.played];
-        sums[side].top1 += (values[sample.played] >= best) as u8 as f64;
-        counts[side] += 1;
+        sum.cross_entropy += log_sum - values[sample.played];
+        sum.top1 += (values[sample.played] >= best) as u8 as f64;
+        count += 1;
     }
-    for side in 0..2 {
-        let n = counts[side].max(1) as f64;
-        sums[side].cross_entropy /= n;
-        sums[side].top1 /= n;
+    let n = count.max(1) as f64;
+    ComparisonFigures {
+        cross_entropy: sum.cross_entropy / n,
+        top1: sum.top1 / n,
     }
-    sums
+}
+
+/// [`comparison_figures_of`] the training and the held-out `samples`.
+fn comparison_figures(
+    samples: &[ComparisonSample],
+    logits: impl Fn(&ComparisonSample) -> Vec<f64>,
+) -> [ComparisonFigures; 2] {
+    [false, true].map(|held_out| {
+        comparison_figures_of(samples.iter().filter(|x| x.held_out == held_out), &logits)
+    })
+}
+
+/// The children's logits under the `trained` evaluation at `logit_per_unit`.
+fn trained_child_logits(logit_per_unit: f64, sample: &ComparisonSample) -> Vec<f64> {
+    sample
+        .children
+        .iter()
+        .map(|child| logit_per_unit * child.trained_eval as f64)
+        .collect()
 }
 
 /// Tuning of [`fit_net`].
@@ -352,19 +368,19 @@ impl Net {
 #[derive(Clone, Debug)]
 pub struct NetFitReport {
     pub config: NetFitConfig,
-    /// The default evaluation, its scale and bias fitted on the training
+    /// The `trained` evaluation, its scale and bias fitted on the training
     /// positions.
-    pub default_eval: Losses,
-    /// The default evaluation's fitted logit per evaluation unit: the net
+    pub trained_eval: Losses,
+    /// The `trained` evaluation's fitted logit per evaluation unit: the net
     /// file's unit, so the net speaks the units the search is tuned to.
     pub logit_per_unit: f64,
-    /// The default evaluation's fitted bias (logit at evaluation 0).
-    pub default_bias: f64,
+    /// The `trained` evaluation's fitted bias (logit at evaluation 0).
+    pub trained_bias: f64,
     /// Train and held-out log-loss after each epoch.
     pub epochs: Vec<Losses>,
-    /// The default evaluation's (at the fitted logit per unit) and, after
+    /// The `trained` evaluation's (at the fitted logit per unit) and, after
     /// each epoch, the net's [`ComparisonFigures`], train and held out.
-    pub default_comparison: [ComparisonFigures; 2],
+    pub trained_comparison: [ComparisonFigures; 2],
     pub comparison_epochs: Vec<[ComparisonFigures; 2]>,
     /// Comparison samples given (train and held out).
     pub comparisons: usize,
@@ -440,44 +456,40 @@ pub fn fit_net(
         epochs.push(losses(samples, |x| net.predict(&x.features, x.stones)));
         comparison_epochs.push(comparison_figures(comparisons, |x| net.child_logits(x)));
     }
-    let (default_eval, logit_per_unit, default_bias) = default_eval_losses(samples);
-    let default_comparison = comparison_figures(comparisons, |x| {
-        x.children
-            .iter()
-            .map(|child| logit_per_unit * child.default_eval as f64)
-            .collect()
-    });
+    let (trained_eval, logit_per_unit, trained_bias) = trained_eval_losses(samples);
+    let trained_comparison =
+        comparison_figures(comparisons, |x| trained_child_logits(logit_per_unit, x));
     NetFitReport {
         config: *config,
-        default_eval,
+        trained_eval,
         logit_per_unit,
-        default_bias,
+        trained_bias,
         epochs,
-        default_comparison,
+        trained_comparison,
         comparison_epochs,
         comparisons: comparisons.len(),
         net,
     }
 }
 
-/// The default evaluation's log-losses, `sigmoid(a * eval + b)` with `a`
+/// The `trained` evaluation's log-losses, `sigmoid(a * eval + b)` with `a`
 /// and `b` fitted on the training positions as every fit's baselines are
 /// ([`logistic`]); then `a` and `b`.
-fn default_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64, f64) {
+fn trained_eval_losses(samples: &[Sample<NetFeatures>]) -> (Losses, f64, f64) {
     let train: Vec<&Sample<NetFeatures>> = samples.iter().filter(|x| !x.held_out).collect();
     let inputs: Vec<Vec<f64>> = train
         .iter()
-        .map(|x| vec![x.features.default_eval as f64])
+        .map(|x| vec![x.features.trained_eval as f64])
         .collect();
     let won: Vec<f64> = train.iter().map(|x| x.won).collect();
     let (weights, b) = logistic(&inputs, &won, &FitConfig::default());
     let a = weights[0];
-    let fitted = losses(samples, |x| sigmoid(a * x.features.default_eval as f64 + b));
+    let fitted = losses(samples, |x| sigmoid(a * x.features.trained_eval as f64 + b));
     (fitted, a, b)
 }
 
 /// The mean log-loss against the outcomes of other games' positions
-/// (`samples`, whatever their split): the network's, and the default
+/// (`samples`, whatever their split): the network's, and the `trained`
 /// evaluation's under the scale and bias fitted with it.
 pub fn test_losses(report: &NetFitReport, samples: &[Sample<NetFeatures>]) -> (f64, f64) {
     let n = samples.len().max(1) as f64;
@@ -489,29 +501,24 @@ pub fn test_losses(report: &NetFitReport, samples: &[Sample<NetFeatures>]) -> (f
             / n
     };
     let net = mean(&|x| report.net.predict(&x.features, x.stones));
-    let default = mean(&|x| {
-        sigmoid(report.logit_per_unit * x.features.default_eval as f64 + report.default_bias)
+    let trained = mean(&|x| {
+        sigmoid(report.logit_per_unit * x.features.trained_eval as f64 + report.trained_bias)
     });
-    (net, default)
+    (net, trained)
 }
 
 /// [`ComparisonFigures`] over other games' positions (`samples`, whatever
-/// their split): the network's, and the default evaluation's at the logit
+/// their split): the network's, and the `trained` evaluation's at the logit
 /// per unit fitted with it.
 pub fn test_comparisons(
     report: &NetFitReport,
     samples: &[ComparisonSample],
 ) -> (ComparisonFigures, ComparisonFigures) {
-    let mut all = samples.to_vec();
-    all.iter_mut().for_each(|x| x.held_out = true);
-    let net = comparison_figures(&all, |x| report.net.child_logits(x))[1];
-    let default = comparison_figures(&all, |x| {
-        x.children
-            .iter()
-            .map(|child| report.logit_per_unit * child.default_eval as f64)
-            .collect()
-    })[1];
-    (net, default)
+    let net = comparison_figures_of(samples.iter(), |x| report.net.child_logits(x));
+    let trained = comparison_figures_of(samples.iter(), |x| {
+        trained_child_logits(report.logit_per_unit, x)
+    });
+    (net, trained)
 }
 
 /// The fitted network as a net file (the engine option `net=PATH`), its input weights
@@ -558,8 +565,8 @@ pub fn describe_net(report: &NetFitReport) -> String {
         c.learning_rate,
         c.weight_decay,
         c.seed,
-        report.default_eval.train,
-        report.default_eval.held_out,
+        report.trained_eval.train,
+        report.trained_eval.held_out,
     );
     let comparison = |f: &[ComparisonFigures; 2]| {
         format!(
@@ -573,7 +580,7 @@ pub fn describe_net(report: &NetFitReport) -> String {
             "{} positions compared, weight {}; `trained` evaluation {} (train / held out)\n",
             report.comparisons,
             c.comparison_weight,
-            comparison(&report.default_comparison)
+            comparison(&report.trained_comparison)
         );
     }
     for (i, e) in report.epochs.iter().enumerate() {
@@ -602,7 +609,7 @@ mod tests {
         let net = Net::new(8, &mut rng);
         let x = NetFeatures {
             inputs: vec![(3, 10), (CODES as u16 + 5, 4)],
-            default_eval: 0,
+            trained_eval: 0,
         };
         let p = net.predict(&x, 20);
         assert!((0.3..0.7).contains(&p), "{p}");
@@ -617,7 +624,7 @@ mod tests {
         let net = Net::new(4, &mut rng);
         let child = |inputs: Vec<(u16, u8)>| NetFeatures {
             inputs,
-            default_eval: 0,
+            trained_eval: 0,
         };
         let sample = ComparisonSample {
             children: vec![
