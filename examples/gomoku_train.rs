@@ -274,18 +274,18 @@ fn main() -> Result<()> {
             print!("{}", describe_net(&report));
             if !test.is_empty() {
                 let test_games = distinct_games(&games_of(&test)?);
-                let (net, default) = test_losses(&report, &samples_with(&test_games, net_features));
+                let (net, trained) = test_losses(&report, &samples_with(&test_games, net_features));
                 println!(
-                    "test games: {}; log-loss net {net:.4}, `trained` evaluation {default:.4}",
+                    "test games: {}; log-loss net {net:.4}, `trained` evaluation {trained:.4}",
                     test_games.len()
                 );
                 if comparison_weight > 0.0 {
-                    let (net, default) =
+                    let (net, trained) =
                         test_comparisons(&report, &comparison_samples_of(&test_games));
                     println!(
                         "test games' searched moves among their siblings: top-1 net {:.3}, \
                          `trained` evaluation {:.3}; cross-entropy net {:.4}, `trained` {:.4}",
-                        net.top1, default.top1, net.cross_entropy, default.cross_entropy
+                        net.top1, trained.top1, net.cross_entropy, trained.cross_entropy
                     );
                 }
             }

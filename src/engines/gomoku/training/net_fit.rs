@@ -1,7 +1,8 @@
 //! The fit of the network evaluation (`net.rs`, the engine option
-//! `net=PATH`; the default evaluation, embedded from `data/gomoku-net.bin`): a small network over the pattern-code
-//! counts, which predicts the game's result better than the linear table
-//! does (`docs/gomoku.md`, "A network over the pattern codes").
+//! `net=PATH`; the default evaluation, embedded from
+//! `data/gomoku-net.bin`): a small network over the pattern-code counts,
+//! which predicts the game's result better than the linear table does
+//! (`docs/gomoku.md`, "A network over the pattern codes").
 //!
 //! The inputs are the table evaluation's (each side's count of empty points
 //! per pattern code, [`code_counts`]) plus the threat-mask bits and the
