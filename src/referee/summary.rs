@@ -23,6 +23,46 @@ pub struct GameOutcome {
     pub names: [String; 2],
     pub result: GameResult,
     pub termination: Termination,
+    /// Black's and White's turn times, as the referee measured them.
+    pub turn_times: [TurnTimes; 2],
+}
+
+/// One player's turn times over some games, in milliseconds: the first
+/// turn of a game apart, as Botzone gives it double time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnTimes {
+    pub first_turns: usize,
+    pub longest_first: u64,
+    pub later_turns: usize,
+    pub longest_later: u64,
+}
+
+impl TurnTimes {
+    /// Black's and White's turn times in a game of `record`: its
+    /// `times_ms` alternate from the side to move after the opening (every
+    /// game here has Black move first, and a pass is a turn).
+    pub fn of_record(record: &GameRecord) -> [TurnTimes; 2] {
+        let mut times = [TurnTimes::default(); 2];
+        for (i, &ms) in record.times_ms.iter().enumerate() {
+            let colour = &mut times[(record.opening.len() + i) % 2];
+            if colour.first_turns == 0 && colour.later_turns == 0 {
+                colour.first_turns = 1;
+                colour.longest_first = ms;
+            } else {
+                colour.later_turns += 1;
+                colour.longest_later = colour.longest_later.max(ms);
+            }
+        }
+        times
+    }
+
+    /// Both sets of turns together.
+    pub fn merge(&mut self, other: TurnTimes) {
+        self.first_turns += other.first_turns;
+        self.longest_first = self.longest_first.max(other.longest_first);
+        self.later_turns += other.later_turns;
+        self.longest_later = self.longest_later.max(other.longest_later);
+    }
 }
 
 impl GameOutcome {
@@ -34,6 +74,7 @@ impl GameOutcome {
             names: [record.black.clone(), record.white.clone()],
             result: record.result,
             termination: record.termination,
+            turn_times: TurnTimes::of_record(record),
         })
     }
 
@@ -64,6 +105,8 @@ pub struct MatchSummary {
     pub pentanomial: Pentanomial,
     /// Games by termination name.
     pub terminations: BTreeMap<&'static str, usize>,
+    /// Player A's and B's turn times.
+    pub turn_times: [TurnTimes; 2],
     /// The test, its log-likelihood ratio (pentanomial) and decision.
     pub sprt: Option<(Sprt, f64, SprtDecision)>,
     /// First games of pairs whose second game is still missing.
@@ -92,6 +135,13 @@ impl MatchSummary {
             .terminations
             .entry(outcome.termination.name())
             .or_default() += 1;
+        let [black, white] = outcome.turn_times;
+        let (a, b) = match outcome.id.a_colour {
+            Player::Black => (black, white),
+            Player::White => (white, black),
+        };
+        self.turn_times[0].merge(a);
+        self.turn_times[1].merge(b);
         let pair = (outcome.id.pairing, outcome.id.pair);
         match self.unpaired.remove(&pair) {
             Some(other) => self.pentanomial.add_pair(other, score),
@@ -169,8 +219,19 @@ impl MatchSummary {
             );
         }
         let _ = writeln!(out, "{}", terminations_line(&self.terminations));
+        for (name, times) in [name_a, name_b].iter().zip(self.turn_times) {
+            let _ = writeln!(out, "Turn times of {name}: {}", turn_times_text(times));
+        }
         out
     }
+}
+
+/// `longest 807 ms of 3626 later turns, 822 ms of 100 first turns`.
+fn turn_times_text(times: TurnTimes) -> String {
+    format!(
+        "longest {} ms of {} later turns, {} ms of {} first turns",
+        times.longest_later, times.later_turns, times.longest_first, times.first_turns
+    )
 }
 
 /// `Terminations: normal 58, timeout 2`.
@@ -219,7 +280,45 @@ mod tests {
             },
             result,
             termination: Termination::Normal,
+            turn_times: [TurnTimes::default(); 2],
         }
+    }
+
+    #[test]
+    fn turn_times_alternate_from_the_side_to_move_after_the_opening() {
+        // Three opening plies: White answers first.
+        let mut record =
+            GameRecord::for_test("0-0-white", &[[7, 7], [8, 8], [6, 6]], GameResult::Black);
+        record.times_ms = vec![10, 20, 30, 40, 50];
+        let [black, white] = TurnTimes::of_record(&record);
+        let expected_white = TurnTimes {
+            first_turns: 1,
+            longest_first: 10,
+            later_turns: 2,
+            longest_later: 50,
+        };
+        let expected_black = TurnTimes {
+            first_turns: 1,
+            longest_first: 20,
+            later_turns: 1,
+            longest_later: 40,
+        };
+        assert_eq!((black, white), (expected_black, expected_white));
+        // Player A had White: its times come first in the report.
+        let outcome = GameOutcome::from_record(&record).unwrap();
+        let mut second = outcome.clone();
+        second.turn_times[1].longest_later = 70;
+        let summary = MatchSummary::of(&[outcome, second], None);
+        assert_eq!(summary.turn_times[0].later_turns, 4);
+        assert_eq!(summary.turn_times[0].longest_later, 70);
+        let report = summary.report("b", "a");
+        assert!(
+            report.ends_with(
+                "Turn times of b: longest 70 ms of 4 later turns, 10 ms of 2 first turns\n\
+                 Turn times of a: longest 40 ms of 2 later turns, 20 ms of 2 first turns\n"
+            ),
+            "{report}"
+        );
     }
 
     #[test]

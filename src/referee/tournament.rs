@@ -212,6 +212,7 @@ mod tests {
             names: [black.into(), white.into()],
             result,
             termination: Termination::Normal,
+            turn_times: Default::default(),
         }
     }
 
