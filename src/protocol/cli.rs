@@ -44,7 +44,7 @@ request: a bare move ({\"x\":X,\"y\":Y} or `x y`) or a full JSON history. It
 exits 0 on >>>BOTZONE_CONTROLLER_KILL<<< or at end of input.
 
 Time: by default a turn thinks until 1.8 s after the process started on the
-bot's first turn of a game and 0.8 s otherwise (Botzone allows 2 s and 1 s);
+bot's first turn of a game and 0.9 s otherwise (Botzone allows 2 s and 1 s);
 later keep-running turns count from when their request was read. --time
 replaces that budget, counted from the same instants.
 

@@ -537,12 +537,12 @@ mod tests {
     #[test]
     fn budget_follows_the_turn_and_match_clocks() {
         let mut clock = GomocupClock::default();
-        assert_eq!(clock.budget(None), Duration::from_millis(800));
+        assert_eq!(clock.budget(None), Duration::from_millis(900));
         clock.timeout_turn = Some(5000);
-        assert_eq!(clock.budget(None), Duration::from_millis(4800));
+        assert_eq!(clock.budget(None), Duration::from_millis(4900));
         clock.timeout_match = Some(180_000);
         clock.time_left = Some(15_000);
-        assert_eq!(clock.budget(None), Duration::from_millis(800));
+        assert_eq!(clock.budget(None), Duration::from_millis(900));
         clock.timeout_turn = Some(0);
         assert_eq!(clock.budget(None), Duration::ZERO);
         assert_eq!(

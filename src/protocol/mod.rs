@@ -47,7 +47,7 @@ pub use session::{run_session, SessionConfig};
 pub use simple_input::{parse_simple_move, parse_turn_count, read_simple_turn};
 pub use solve_command::{reversi_solve_command, REVERSI_SOLVE};
 pub use time_budget::{
-    parse_turn_seconds, turn_deadline, FIRST_TURN_LIMIT, MAX_TURN_SECONDS, SAFETY_MARGIN,
-    TURN_LIMIT,
+    parse_turn_seconds, turn_deadline, FIRST_TURN_LIMIT, FIRST_TURN_SAFETY_MARGIN,
+    MAX_TURN_SECONDS, SAFETY_MARGIN, TURN_LIMIT,
 };
 pub use turn_reader::{parse_first_turn, read_first_turn, read_line, FirstTurn};

@@ -6,15 +6,20 @@ use std::time::{Duration, Instant};
 pub const TURN_LIMIT: Duration = Duration::from_millis(1000);
 /// Botzone's limit on a bot's first turn of a game.
 pub const FIRST_TURN_LIMIT: Duration = Duration::from_millis(2000);
-/// Time kept back from the limit. It must cover what our clock cannot see or
-/// control: the exec of the process before `main` runs, an engine noticing
-/// its deadline late, writing the answer, and a slower, busier judge machine.
-/// On our 2-core machine, heavily oversubscribed, the process overhead
-/// (start, replay of a 100-ply history, output) was 1.5 ms median and 23 ms
-/// worst, and the worst of 300 full turns ended 72 ms after its deadline
-/// (docs/measurements.md, "Turn timing"): 200 ms keeps every turn inside the limit
-/// with room to spare on a judge core of its own.
-pub const SAFETY_MARGIN: Duration = Duration::from_millis(200);
+/// Time kept back from the limit of a later turn. It must cover what our
+/// clock cannot see or control: the exec of the process before `main` runs,
+/// an engine noticing its deadline late, writing the answer, and a slower,
+/// busier judge machine. On our 2-core machine the worst of 1,553 Gomoku
+/// turns with a 900 ms budget under a load of 4-5 took 918 ms, and of 1,828
+/// under a load of 9-10 (six busy loops beside two games) 943 ms
+/// (docs/measurements.md, "Turn timing"): 100 ms keeps every turn inside the
+/// limit, with room on a judge core of its own.
+pub const SAFETY_MARGIN: Duration = Duration::from_millis(100);
+/// Time kept back from the limit of a bot's first turn of a game: more than
+/// [`SAFETY_MARGIN`], as that turn also loads the process (its first turns
+/// under a load of 10 ended up to 51 ms after a 900 ms deadline), and one
+/// turn's extra thought is worth little.
+pub const FIRST_TURN_SAFETY_MARGIN: Duration = Duration::from_millis(200);
 
 /// The longest per-turn time a command line accepts (a day): far beyond any
 /// real use, and small enough that deadlines computed from it never overflow.
@@ -39,18 +44,19 @@ pub fn parse_turn_seconds(text: &str) -> Result<Duration, String> {
 /// started (process start for the first turn a process answers, the moment
 /// its request was read for later keep-running turns). `first_turn_of_game`
 /// gives the double first-turn limit. `explicit` (from `--time`) replaces the
-/// default budget of limit minus `SAFETY_MARGIN`.
+/// default budget of limit minus its margin ([`FIRST_TURN_SAFETY_MARGIN`] or
+/// [`SAFETY_MARGIN`]).
 pub fn turn_deadline(
     clock_start: Instant,
     first_turn_of_game: bool,
     explicit: Option<Duration>,
 ) -> Instant {
-    let limit = if first_turn_of_game {
-        FIRST_TURN_LIMIT
+    let budget = if first_turn_of_game {
+        FIRST_TURN_LIMIT - FIRST_TURN_SAFETY_MARGIN
     } else {
-        TURN_LIMIT
+        TURN_LIMIT - SAFETY_MARGIN
     };
-    clock_start + explicit.unwrap_or(limit - SAFETY_MARGIN)
+    clock_start + explicit.unwrap_or(budget)
 }
 
 #[cfg(test)]
@@ -75,7 +81,7 @@ mod tests {
         );
         assert_eq!(
             turn_deadline(start, false, None) - start,
-            Duration::from_millis(800)
+            Duration::from_millis(900)
         );
         let explicit = Duration::from_millis(50);
         assert_eq!(turn_deadline(start, true, Some(explicit)) - start, explicit);
