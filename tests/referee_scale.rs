@@ -116,10 +116,25 @@ fn match_shards_merge_with_the_sprt_line() {
             halves[1].to_str().unwrap(),
         ],
     );
-    assert_eq!(merged.stdout, single.stdout);
+    // The same games, played twice: the same results, but turn times are
+    // measured, so they differ between the two plays.
+    assert_eq!(results_only(&merged.stdout), results_only(&single.stdout));
     assert!(merged
         .stdout
         .starts_with("Score of builtin:random vs builtin:perfect: "));
+    // From the single run's own log, the whole report, turn times included.
+    let restated = referee(
+        &scratch,
+        &["stats", scratch.path("full.jsonl").to_str().unwrap()],
+    );
+    assert_eq!(restated.stdout, single.stdout);
+    assert!(
+        single
+            .stdout
+            .contains("Turn times of builtin:perfect: longest "),
+        "{}",
+        single.stdout
+    );
     // The test on the merged games is the one the single run would print.
     let with_sprt = referee(
         &scratch,
@@ -235,6 +250,16 @@ fn separate_runs_add_up_where_one_run_would_merge_them() {
         added.stdout
     );
     assert!(added.stdout.contains("(10 pairs)"), "{}", added.stdout);
+}
+
+/// A match report without its turn-time lines: what two plays of the same
+/// seeded games print alike.
+fn results_only(report: &str) -> String {
+    report
+        .lines()
+        .filter(|line| !line.starts_with("Turn times of "))
+        .map(|line| format!("{line}\n"))
+        .collect()
 }
 
 /// `referee play tictactoe builtin:random OPPONENT --games GAMES --log LOG`,
