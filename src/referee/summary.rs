@@ -227,7 +227,7 @@ impl MatchSummary {
 }
 
 /// `longest 807 ms of 3626 later turns, 822 ms of 100 first turns`.
-fn turn_times_text(times: TurnTimes) -> String {
+pub(super) fn turn_times_text(times: TurnTimes) -> String {
     format!(
         "longest {} ms of {} later turns, {} ms of {} first turns",
         times.longest_later, times.later_turns, times.longest_first, times.first_turns

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::rating::{fit_ratings, Encounter, Rating};
 use super::record::GameResult;
 use super::schedule::Format;
-use super::summary::{terminations_line, GameOutcome};
+use super::summary::{terminations_line, turn_times_text, GameOutcome, TurnTimes};
 
 /// Virtual draws added to every pairing that played (BayesElo's prior), so
 /// that a player who won or lost every game still gets a finite rating.
@@ -41,8 +41,8 @@ impl Tally {
     }
 }
 
-/// The rating list, crosstable and terminations of a tournament's games
-/// (in any order).
+/// The rating list, crosstable, terminations and each player's turn times
+/// of a tournament's games (in any order).
 pub fn tournament_report(format: Format, outcomes: &[GameOutcome]) -> String {
     let names: Vec<&str> = outcomes
         .iter()
@@ -54,8 +54,11 @@ pub fn tournament_report(format: Format, outcomes: &[GameOutcome]) -> String {
     let n = names.len();
     let mut cross = vec![vec![Tally::default(); n]; n];
     let mut terminations: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut turn_times = vec![TurnTimes::default(); n];
     for outcome in outcomes {
         let [black, white] = outcome.names.each_ref().map(|name| index(name));
+        turn_times[black].merge(outcome.turn_times[0]);
+        turn_times[white].merge(outcome.turn_times[1]);
         let black_half_points = match outcome.result {
             GameResult::Black => 2,
             GameResult::Draw => 1,
@@ -184,6 +187,14 @@ pub fn tournament_report(format: Format, outcomes: &[GameOutcome]) -> String {
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "{}", terminations_line(&terminations));
+    for &i in &order {
+        let _ = writeln!(
+            out,
+            "Turn times of {}: {}",
+            names[i],
+            turn_times_text(turn_times[i])
+        );
+    }
     out
 }
 
@@ -194,13 +205,22 @@ mod tests {
     use crate::referee::record::Termination;
     use crate::referee::schedule::GameId;
 
+    /// A game whose every turn took `ms_per_turn`: Black's first turn and
+    /// one later, White's first turn alone.
     fn game(
         pairing: usize,
         pair: usize,
         black: &str,
         white: &str,
         result: GameResult,
+        ms_per_turn: u64,
     ) -> GameOutcome {
+        let turns = |later_turns| TurnTimes {
+            first_turns: 1,
+            longest_first: ms_per_turn,
+            later_turns,
+            longest_later: if later_turns > 0 { ms_per_turn } else { 0 },
+        };
         GameOutcome {
             id: GameId {
                 pairing,
@@ -212,19 +232,19 @@ mod tests {
             names: [black.into(), white.into()],
             result,
             termination: Termination::Normal,
-            turn_times: Default::default(),
+            turn_times: [turns(1), turns(0)],
         }
     }
 
     #[test]
     fn crosstable_and_ratings_of_three_players() {
         let games = vec![
-            game(0, 0, "strong", "middle", GameResult::Black),
-            game(0, 1, "middle", "strong", GameResult::White),
-            game(1, 0, "strong", "weak", GameResult::Black),
-            game(1, 1, "weak", "strong", GameResult::Draw),
-            game(2, 0, "middle", "weak", GameResult::Black),
-            game(2, 1, "weak", "middle", GameResult::Black),
+            game(0, 0, "strong", "middle", GameResult::Black, 10),
+            game(0, 1, "middle", "strong", GameResult::White, 20),
+            game(1, 0, "strong", "weak", GameResult::Black, 30),
+            game(1, 1, "weak", "strong", GameResult::Draw, 40),
+            game(2, 0, "middle", "weak", GameResult::Black, 50),
+            game(2, 1, "weak", "middle", GameResult::Black, 60),
         ];
         let report = tournament_report(Format::RoundRobin, &games);
         let lines: Vec<&str> = report.lines().collect();
@@ -250,7 +270,18 @@ mod tests {
             columns(lines[crosstable + 2]),
             ["1", "strong", "-", "1.5/2", "2/2"]
         );
-        assert!(report.ends_with("Terminations: normal 6\n"));
+        // Each player's turns over its four games, in the rating order:
+        // strong was Black at 10 and 30 ms (first and later turns) and
+        // White at 20 and 40 ms (first turns only).
+        assert!(
+            report.ends_with(
+                "Terminations: normal 6\n\
+                 Turn times of strong: longest 30 ms of 2 later turns, 40 ms of 4 first turns\n\
+                 Turn times of weak: longest 60 ms of 2 later turns, 60 ms of 4 first turns\n\
+                 Turn times of middle: longest 50 ms of 2 later turns, 60 ms of 4 first turns\n"
+            ),
+            "{report}"
+        );
         let mut shuffled = games.clone();
         shuffled.rotate_left(2);
         assert_eq!(report, tournament_report(Format::RoundRobin, &shuffled));
