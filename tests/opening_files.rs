@@ -40,9 +40,9 @@ fn gomoku_files() -> Vec<(String, Vec<Opening>)> {
 #[test]
 fn every_opening_file_loads_without_repeats() {
     let gomoku = gomoku_files();
-    // Five files today; a file renamed away from the pattern would leave
+    // Six files today; a file renamed away from the pattern would leave
     // this test reading fewer.
-    assert!(gomoku.len() >= 5, "{:?}", gomoku.iter().map(|f| &f.0));
+    assert!(gomoku.len() >= 6, "{:?}", gomoku.iter().map(|f| &f.0));
     let reversi = (
         "reversi-xot-openings.txt".to_string(),
         load_openings::<Reversi>(&data_file("reversi-xot-openings.txt")).unwrap(),
@@ -67,5 +67,36 @@ fn the_fresh_gomoku_file_shares_no_opening() {
     for other in ["gomoku-openings.txt", "gomoku-openings-s25.txt"] {
         let shared = fresh.intersection(&openings_of(other)).count();
         assert_eq!(shared, 0, "s26 shares {shared} openings with {other}");
+    }
+}
+
+/// Each decisive-openings file is a subset of the file whose matches chose
+/// it (`data/README.md`): a match on it measures the same openings.
+#[test]
+fn decisive_files_are_subsets_of_their_sources() {
+    let files = gomoku_files();
+    let openings_of = |name: &str| -> HashSet<Opening> {
+        let (_, openings) = files.iter().find(|f| f.0 == name).unwrap();
+        openings.iter().cloned().collect()
+    };
+    for (decisive, source, count) in [
+        (
+            "gomoku-openings-decisive.txt",
+            "gomoku-openings-s25.txt",
+            73,
+        ),
+        (
+            "gomoku-openings-rapfi-decisive.txt",
+            "gomoku-openings-s26.txt",
+            59,
+        ),
+    ] {
+        let chosen = openings_of(decisive);
+        assert_eq!(chosen.len(), count, "{decisive}");
+        let outside = chosen.difference(&openings_of(source)).count();
+        assert_eq!(
+            outside, 0,
+            "{decisive} has {outside} openings not in {source}"
+        );
     }
 }
