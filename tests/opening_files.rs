@@ -37,6 +37,15 @@ fn gomoku_files() -> Vec<(String, Vec<Opening>)> {
         .collect()
 }
 
+/// The openings of the file `name` among `files`, as a set.
+fn openings_in(files: &[(String, Vec<Opening>)], name: &str) -> HashSet<Opening> {
+    let (_, openings) = files
+        .iter()
+        .find(|f| f.0 == name)
+        .unwrap_or_else(|| panic!("no file {name}"));
+    openings.iter().cloned().collect()
+}
+
 #[test]
 fn every_opening_file_loads_without_repeats() {
     let gomoku = gomoku_files();
@@ -58,10 +67,7 @@ fn every_opening_file_loads_without_repeats() {
 #[test]
 fn the_fresh_gomoku_file_shares_no_opening() {
     let files = gomoku_files();
-    let openings_of = |name: &str| -> HashSet<Opening> {
-        let (_, openings) = files.iter().find(|f| f.0 == name).unwrap();
-        openings.iter().cloned().collect()
-    };
+    let openings_of = |name: &str| openings_in(&files, name);
     let fresh = openings_of("gomoku-openings-s26.txt");
     assert_eq!(fresh.len(), 181);
     for other in ["gomoku-openings.txt", "gomoku-openings-s25.txt"] {
@@ -75,10 +81,7 @@ fn the_fresh_gomoku_file_shares_no_opening() {
 #[test]
 fn decisive_files_are_subsets_of_their_sources() {
     let files = gomoku_files();
-    let openings_of = |name: &str| -> HashSet<Opening> {
-        let (_, openings) = files.iter().find(|f| f.0 == name).unwrap();
-        openings.iter().cloned().collect()
-    };
+    let openings_of = |name: &str| openings_in(&files, name);
     for (decisive, source, count) in [
         (
             "gomoku-openings-decisive.txt",
