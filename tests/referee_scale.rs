@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardbots::referee::{GameRecord, GameResult};
-use referee_support::{assert_no_leftovers, bot, records, referee, Scratch};
+use referee_support::{assert_no_leftovers, bot, records, referee, Run, Scratch};
 
 /// The same tournament every time: deterministic built-in engines, seeded.
 fn tournament_args<'a>(log: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
@@ -84,22 +84,12 @@ fn four_shards_merged_print_what_one_run_prints() {
     let stats_args: Vec<&str> = stats_args.iter().map(String::as_str).collect();
     let merged = referee(&scratch, &stats_args);
     assert!(merged.output.status.success(), "{}", merged.stderr);
-    // The shards played the games again, so only their turn times differ.
-    assert_eq!(results_only(&merged.stdout), results_only(&single.stdout));
+    assert_shards_restate_the_single_run(&scratch, &merged, &single, &full_log, "perfect");
     assert!(
         merged.stderr.contains("90 games from 5 logs"),
         "{}",
         merged.stderr
     );
-    assert!(
-        single.stdout.contains("Turn times of perfect: longest "),
-        "{}",
-        single.stdout
-    );
-    // The single run's own log restates its whole report, turn times too.
-    let restated = referee(&scratch, &["stats", full_log.to_str().unwrap()]);
-    assert!(restated.output.status.success(), "{}", restated.stderr);
-    assert_eq!(restated.stdout, single.stdout);
 }
 
 #[test]
@@ -126,25 +116,16 @@ fn match_shards_merge_with_the_sprt_line() {
             halves[1].to_str().unwrap(),
         ],
     );
-    // The same games, played twice: the same results, but turn times are
-    // measured, so they differ between the two plays.
-    assert_eq!(results_only(&merged.stdout), results_only(&single.stdout));
+    assert_shards_restate_the_single_run(
+        &scratch,
+        &merged,
+        &single,
+        &scratch.path("full.jsonl"),
+        "builtin:perfect",
+    );
     assert!(merged
         .stdout
         .starts_with("Score of builtin:random vs builtin:perfect: "));
-    // From the single run's own log, the whole report, turn times included.
-    let restated = referee(
-        &scratch,
-        &["stats", scratch.path("full.jsonl").to_str().unwrap()],
-    );
-    assert_eq!(restated.stdout, single.stdout);
-    assert!(
-        single
-            .stdout
-            .contains("Turn times of builtin:perfect: longest "),
-        "{}",
-        single.stdout
-    );
     // The test on the merged games is the one the single run would print.
     let with_sprt = referee(
         &scratch,
@@ -262,8 +243,27 @@ fn separate_runs_add_up_where_one_run_would_merge_them() {
     assert!(added.stdout.contains("(10 pairs)"), "{}", added.stdout);
 }
 
-/// A match report without its turn-time lines: what two plays of the same
-/// seeded games print alike.
+/// `stats` over the shards' logs (`merged`) prints the single run's report
+/// but for the turn times: the shards played the same seeded games again,
+/// and turn times are measured. `stats` over the single run's own log
+/// (`single_log`) restates its whole report, `player`'s turn times included.
+fn assert_shards_restate_the_single_run(
+    scratch: &Scratch,
+    merged: &Run,
+    single: &Run,
+    single_log: &Path,
+    player: &str,
+) {
+    assert_eq!(results_only(&merged.stdout), results_only(&single.stdout));
+    let restated = referee(scratch, &["stats", single_log.to_str().unwrap()]);
+    assert!(restated.output.status.success(), "{}", restated.stderr);
+    assert_eq!(restated.stdout, single.stdout);
+    let line = format!("Turn times of {player}: longest ");
+    assert!(single.stdout.contains(&line), "{}", single.stdout);
+}
+
+/// A match or tournament report without its turn-time lines: what two plays
+/// of the same seeded games print alike.
 fn results_only(report: &str) -> String {
     report
         .lines()

@@ -220,16 +220,17 @@ impl MatchSummary {
         }
         let _ = writeln!(out, "{}", terminations_line(&self.terminations));
         for (name, times) in [name_a, name_b].iter().zip(self.turn_times) {
-            let _ = writeln!(out, "Turn times of {name}: {}", turn_times_text(times));
+            let _ = writeln!(out, "{}", turn_times_line(name, times));
         }
         out
     }
 }
 
-/// `longest 807 ms of 3626 later turns, 822 ms of 100 first turns`.
-pub(super) fn turn_times_text(times: TurnTimes) -> String {
+/// `Turn times of NAME: longest 807 ms of 3626 later turns, 822 ms of 100
+/// first turns`: the one line match and tournament reports give a player.
+pub(super) fn turn_times_line(name: &str, times: TurnTimes) -> String {
     format!(
-        "longest {} ms of {} later turns, {} ms of {} first turns",
+        "Turn times of {name}: longest {} ms of {} later turns, {} ms of {} first turns",
         times.longest_later, times.later_turns, times.longest_first, times.first_turns
     )
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::rating::{fit_ratings, Encounter, Rating};
 use super::record::GameResult;
 use super::schedule::Format;
-use super::summary::{terminations_line, turn_times_text, GameOutcome, TurnTimes};
+use super::summary::{terminations_line, turn_times_line, GameOutcome, TurnTimes};
 
 /// Virtual draws added to every pairing that played (BayesElo's prior), so
 /// that a player who won or lost every game still gets a finite rating.
@@ -188,12 +188,7 @@ pub fn tournament_report(format: Format, outcomes: &[GameOutcome]) -> String {
     }
     let _ = writeln!(out, "{}", terminations_line(&terminations));
     for &i in &order {
-        let _ = writeln!(
-            out,
-            "Turn times of {}: {}",
-            names[i],
-            turn_times_text(turn_times[i])
-        );
+        let _ = writeln!(out, "{}", turn_times_line(names[i], turn_times[i]));
     }
     out
 }
