@@ -124,6 +124,14 @@ impl Evaluation {
         }
     }
 
+    /// Whether this reads the board's pattern and shape counts or value
+    /// totals (`hand` and `trained` do; `table` and `net` read only their
+    /// code sums, so a search with them may place stones without counts,
+    /// [`UndoStack::place_without_counts`](super::threat_board::UndoStack::place_without_counts)).
+    pub fn reads_counts(self) -> bool {
+        matches!(self, Evaluation::Hand | Evaluation::Trained(..))
+    }
+
     /// The static evaluation of `board` for `me` to move; `hand` weights
     /// apply to [`Evaluation::Hand`] only.
     ///

@@ -486,7 +486,12 @@ impl PvsSearch {
             let child_hash = self.board.hash_after(m.index(), side) ^ side_key(opponent);
             self.tt.prefetch(child_hash);
         }
-        self.undos.place(&mut self.board, m.index(), side);
+        if self.config.evaluation.reads_counts() {
+            self.undos.place(&mut self.board, m.index(), side);
+        } else {
+            self.undos
+                .place_without_counts(&mut self.board, m.index(), side);
+        }
         let child = depth - 1;
         let score = if full_window {
             self.pvs(child, ply + 1, -beta, -alpha, opponent)
