@@ -17,6 +17,7 @@ mod lazy_smp;
 mod limits;
 mod mcts;
 mod playout;
+mod prefetch;
 mod random;
 pub mod tt;
 
@@ -36,6 +37,7 @@ pub use mcts::{
     RootParallel, Selection, Tree, Uct,
 };
 pub use playout::{PlayoutPolicy, Prior, UniformPlayout};
+pub use prefetch::prefetch;
 pub use random::RandomSearcher;
 
 use crate::game::Game;

@@ -204,17 +204,8 @@ impl<M: MoveCode> TranspositionTable<M> {
     /// move whose position it will probe. Only a hint; does nothing off x86-64.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let start = (hash as usize & self.bucket_mask) * WORDS_PER_BUCKET;
-            let bucket = self.words[start..].as_ptr().cast();
-            // SAFETY: SSE is part of every x86-64 processor, and a prefetch
-            // only hints at an address (here one inside the table).
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        let start = (hash as usize & self.bucket_mask) * WORDS_PER_BUCKET;
+        super::prefetch(&self.words[start]);
     }
 
     /// The data word of `slot` in `bucket` if it holds `hash`, whole.

@@ -174,16 +174,7 @@ impl SolverTable {
     /// probe or store soon after (a hint only: nothing changes).
     #[inline]
     pub fn prefetch(&self, player: u64, opponent: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket = &self.buckets[self.bucket(player, opponent)];
-            // SAFETY: SSE is part of x86_64; a prefetch reads nothing the
-            // program sees, and the address is that of a live bucket.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (player, opponent);
+        crate::search::prefetch(&self.buckets[self.bucket(player, opponent)]);
     }
 
     /// The entry for the position, if stored.
