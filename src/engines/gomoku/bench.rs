@@ -69,18 +69,25 @@ pub fn gomoku_bench(out: &mut dyn Write) -> io::Result<()> {
     // The signature's work is fixed (no clock enters it), so its time is
     // the steadiest speed figure: a change that keeps the signature and
     // takes less time here made the same search faster.
-    let cpu_before = thread_cpu_seconds();
-    let started = Instant::now();
-    let signature = gomoku_signature(SIGNATURE_DEPTH);
-    let elapsed = started.elapsed().as_secs_f64();
-    let cpu = cpu_before
-        .zip(thread_cpu_seconds())
-        .map_or(elapsed, |(a, b)| b - a);
+    let (signature, elapsed, cpu) = timed(|| gomoku_signature(SIGNATURE_DEPTH));
     writeln!(
         out,
         "signature work: {signature} nodes in {elapsed:.3} s ({cpu:.2} s CPU)"
     )?;
     writeln!(out, "signature {signature}")
+}
+
+/// What `work` returns, with the wall-clock seconds it took and this
+/// thread's CPU seconds (the wall clock where the CPU clock cannot be read).
+fn timed<T>(work: impl FnOnce() -> T) -> (T, f64, f64) {
+    let cpu_before = thread_cpu_seconds();
+    let started = Instant::now();
+    let value = work();
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_before
+        .zip(thread_cpu_seconds())
+        .map_or(elapsed, |(a, b)| b - a);
+    (value, elapsed, cpu)
 }
 
 /// The main search of `config` for [`SEARCH_TIME`] on each search
@@ -93,13 +100,8 @@ fn main_search_speed(
     let (mut nodes, mut depths, mut seconds, mut cpu_seconds) = (0, Vec::new(), 0.0, 0.0);
     for (i, moves) in SEARCH_POSITIONS.iter().enumerate() {
         let mut engine = ThreatSearch::new(config);
-        let cpu_before = thread_cpu_seconds();
-        let started = Instant::now();
-        let result = engine.main_search(&position(moves), &Limits::time(SEARCH_TIME));
-        let elapsed = started.elapsed().as_secs_f64();
-        let cpu = cpu_before
-            .zip(thread_cpu_seconds())
-            .map_or(elapsed, |(a, b)| b - a);
+        let (result, elapsed, cpu) =
+            timed(|| engine.main_search(&position(moves), &Limits::time(SEARCH_TIME)));
         writeln!(
             out,
             "{name} search {}: depth {} nodes {} in {elapsed:.3} s ({cpu:.2} s CPU)",
