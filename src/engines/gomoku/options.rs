@@ -89,6 +89,7 @@ const TUNABLES: &[Tunable<ThreatSearchConfig>] = &[
     ("reverse_futility_depth", |c, v| {
         number(&mut c.main.reverse_futility_depth, v, PLIES)
     }),
+    ("iir_depth", |c, v| number(&mut c.main.iir_depth, v, PLIES)),
     ("lmr_depth", |c, v| number(&mut c.main.lmr_depth, v, PLIES)),
     ("lmr_moves", |c, v| number(&mut c.main.lmr_moves, v, MOVES)),
     ("lmr_divisor_tenths", |c, v| {
