@@ -98,6 +98,100 @@ pub fn code_of(lines: [Pattern; 4]) -> u16 {
     code_of_key(key)
 }
 
+/// Classes of what one stone on a point makes for one side, from its four
+/// lines: 0 nothing that grows, 1 one open two or three, 2 two or more of
+/// them, 3 an open three, 4 a four, 5 two open threes, 6 a four and an
+/// open three, 7 an open four or two fours, 8 a five. The network pairs the
+/// two sides' classes at each point ([`joint_class`]): a point both sides
+/// want is worth more than the sum of what each wants alone.
+pub const POINT_CLASSES: usize = 9;
+
+/// Pairs of the two sides' [`POINT_CLASSES`] at a point, the first the
+/// side to move's: `mine * POINT_CLASSES + theirs`. Pair 0 (nothing for
+/// either side, most of the board, and every occupied point) has no input.
+pub const JOINT_PAIRS: usize = POINT_CLASSES * POINT_CLASSES;
+
+/// Joint classes with an input: every pair but 0.
+pub const JOINT_CLASSES: usize = JOINT_PAIRS - 1;
+
+/// The class of a point whose four lines are the patterns `digits` (as
+/// `Pattern as usize`, in any order).
+const fn class_of_digits(digits: [usize; 4]) -> u8 {
+    let (mut fives, mut open_fours, mut fours, mut open_threes, mut growing) = (0, 0, 0, 0, 0);
+    let mut i = 0;
+    while i < 4 {
+        let d = digits[i];
+        if d == Pattern::Five as usize {
+            fives += 1;
+        } else if d == Pattern::OpenFour as usize {
+            open_fours += 1;
+        } else if d == Pattern::Four as usize {
+            fours += 1;
+        } else if d == Pattern::OpenThree as usize {
+            open_threes += 1;
+        } else if d == Pattern::OpenTwo as usize || d == Pattern::Three as usize {
+            growing += 1;
+        }
+        i += 1;
+    }
+    if fives > 0 {
+        8
+    } else if open_fours > 0 || fours >= 2 {
+        7
+    } else if fours == 1 && open_threes > 0 {
+        6
+    } else if open_threes >= 2 {
+        5
+    } else if fours == 1 {
+        4
+    } else if open_threes == 1 {
+        3
+    } else if growing >= 2 {
+        2
+    } else if growing == 1 {
+        1
+    } else {
+        0
+    }
+}
+
+/// `CLASS_OF_CODE[code]`: the point class of every code.
+static CLASS_OF_CODE: [u8; CODES] = classes_of_codes();
+
+const fn classes_of_codes() -> [u8; CODES] {
+    let mut table = [0u8; CODES];
+    let mut key = 0;
+    while key < CODE_KEYS {
+        table[CODE_OF_KEY[key] as usize] = class_of_digits(sorted_digits(key));
+        key += 1;
+    }
+    table
+}
+
+/// The [`POINT_CLASSES`] class of a point with code `code`.
+#[inline]
+pub fn class_of_code(code: u16) -> u8 {
+    CLASS_OF_CODE[code as usize]
+}
+
+/// The [`POINT_CLASSES`] class of a point with these four lines.
+pub fn point_class(lines: [Pattern; 4]) -> u8 {
+    class_of_digits(lines.map(|p| p as usize))
+}
+
+/// The pair of a point whose classes are `mine` and `theirs` (see
+/// [`JOINT_PAIRS`]).
+#[inline]
+pub fn joint_pair(mine: u8, theirs: u8) -> usize {
+    mine as usize * POINT_CLASSES + theirs as usize
+}
+
+/// The same pair from the other side's view.
+#[inline]
+pub fn swapped_pair(pair: usize) -> usize {
+    pair % POINT_CLASSES * POINT_CLASSES + pair / POINT_CLASSES
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,5 +221,42 @@ mod tests {
         codes.sort_unstable();
         codes.dedup();
         assert_eq!(codes.len(), CODES, "distinct multisets, distinct codes");
+    }
+
+    /// A code's class is the class of its four lines, whatever their order;
+    /// every class occurs; a pair swapped twice is itself.
+    #[test]
+    fn a_code_has_the_class_of_its_lines() {
+        let mut seen = [false; POINT_CLASSES];
+        for a in Pattern::ALL {
+            for b in Pattern::ALL {
+                for c in Pattern::ALL {
+                    for d in Pattern::ALL {
+                        let lines = [a, b, c, d];
+                        let class = point_class(lines);
+                        assert_eq!(class_of_code(code_of(lines)), class, "{lines:?}");
+                        seen[class as usize] = true;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(
+            point_class([
+                Pattern::Four,
+                Pattern::OpenThree,
+                Pattern::Dead,
+                Pattern::One
+            ]),
+            6
+        );
+        assert_eq!(
+            point_class([Pattern::OpenTwo, Pattern::Three, Pattern::Two, Pattern::One]),
+            2
+        );
+        for pair in 0..JOINT_PAIRS {
+            assert_eq!(swapped_pair(swapped_pair(pair)), pair);
+        }
+        assert_eq!(swapped_pair(joint_pair(3, 5)), joint_pair(5, 3));
     }
 }

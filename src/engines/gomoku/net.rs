@@ -1,14 +1,17 @@
 //! The network evaluation (the default, `evaluation=net`, weights embedded
 //! from `data/gomoku-net.bin`; another file's with `net=PATH`): the
 //! inputs of the table evaluation (each side's pattern code at every empty
-//! point) plus the threat-mask bits and the combination indicators, summed
+//! point) plus the threat-mask bits, the combination indicators and each
+//! empty point's pair of the two sides' point classes (what a stone there
+//! makes for the side to move and for the opponent, [`JOINT_PAIRS`]), summed
 //! through integer weights into an accumulator of [`NET_HIDDEN`] + 2
 //! values; two of them are a tapered linear evaluation, the others go
 //! through a ReLU with a bias and a phase slope each into one output.
 //!
 //! The threat board keeps, per side, the sum over the empty points of the
 //! point's code rows ([`ThreatBoard::set_net`]), so the accumulator of the
-//! side to move is two half-sums and the few mask rows: no pass over the
+//! side to move is two half-sums, the sum of its pairs' rows
+//! ([`ThreatBoard::joint_sums`]) and the few mask rows: no pass over the
 //! board. Fitted by `training::fit_net` (`gomoku_train fit-net --out`).
 //!
 //! File layout, little-endian: the magic `GOMOKUNN`, then u32 hidden units
@@ -22,7 +25,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use super::codes::CODES;
+use super::codes::{swapped_pair, CODES, JOINT_CLASSES, JOINT_PAIRS};
 use super::evaluator::combination_threats;
 use super::table_file::{checked_body, fnv1a};
 use super::threat_board::ThreatBoard;
@@ -37,8 +40,11 @@ pub const NET_COLUMNS: usize = NET_HIDDEN + 2;
 /// A side's sums: its codes' rows as the mover's, then as the opponent's.
 pub const NET_SIDE_COLUMNS: usize = 2 * NET_COLUMNS;
 /// Inputs: the mover's codes, the opponent's, the threat-mask bits, the
-/// three combination indicators.
-pub const NET_INPUTS: usize = 2 * CODES + THREAT_MASK_BITS + 3;
+/// three combination indicators, the joint classes (pairs 1.., from the
+/// mover's view).
+pub const NET_INPUTS: usize = JOINT_INPUTS_START + JOINT_CLASSES;
+/// The first joint-class input: pair `p` is input `JOINT_INPUTS_START + p - 1`.
+pub const JOINT_INPUTS_START: usize = 2 * CODES + THREAT_MASK_BITS + 3;
 /// The phase runs from 0 (no stones) to 1 at this many stones.
 pub const NET_PHASE_STONES: i32 = 100;
 /// The evaluation stays within this, far from the search's win scores.
@@ -57,6 +63,11 @@ pub struct NetWeights {
     pub code_rows: Vec<[i16; NET_SIDE_COLUMNS]>,
     /// Per threat-mask bit, then per combination indicator, its row.
     pub extra_rows: Vec<[i16; NET_COLUMNS]>,
+    /// Per joint pair ([`JOINT_PAIRS`]) from Black's view: its row with
+    /// Black to move, then the row with White to move (the swapped pair's);
+    /// pair 0's are zero (no input). One pass of the board's sums updates
+    /// both views.
+    pub joint_rows: Vec<[i16; NET_SIDE_COLUMNS]>,
     /// Accumulator units per unit of the fitted network.
     pub quantisation: f32,
     /// The logit (of "the side to move wins") per evaluation unit.
@@ -87,6 +98,7 @@ impl PartialEq for NetWeights {
     fn eq(&self, other: &Self) -> bool {
         self.code_rows == other.code_rows
             && self.extra_rows == other.extra_rows
+            && self.joint_rows == other.joint_rows
             && self.float_bits() == other.float_bits()
     }
 }
@@ -177,7 +189,23 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
             })
         })
         .collect();
-    let extra_rows = (2 * CODES..NET_INPUTS).map(row).collect();
+    let extra_rows = (2 * CODES..JOINT_INPUTS_START).map(row).collect();
+    let pair_row = |pair: usize| match pair {
+        0 => [0; NET_COLUMNS],
+        pair => row(JOINT_INPUTS_START + pair - 1),
+    };
+    let joint_rows = (0..JOINT_PAIRS)
+        .map(|pair| {
+            let (black, white) = (pair_row(pair), pair_row(swapped_pair(pair)));
+            std::array::from_fn(|k| {
+                if k < NET_COLUMNS {
+                    black[k]
+                } else {
+                    white[k - NET_COLUMNS]
+                }
+            })
+        })
+        .collect();
     let head_start = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS;
     let head: Vec<f32> = (0..HEAD_VALUES)
         .map(|i| f32_at(head_start + 4 * i))
@@ -200,6 +228,7 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
     Ok(NetWeights {
         code_rows,
         extra_rows,
+        joint_rows,
         quantisation,
         logit_per_unit,
         bias: part(0),
@@ -239,9 +268,10 @@ pub fn evaluate_net(board: &ThreatBoard, me: Player) -> i32 {
         .expect("the net evaluation on a board without a net");
     let mine = board.net_sums(me);
     let theirs = board.net_sums(me.opponent());
+    let joint = board.joint_sums(me);
     let mut z = [0i32; NET_COLUMNS];
     for k in 0..NET_COLUMNS {
-        z[k] = mine[k] + theirs[NET_COLUMNS + k];
+        z[k] = mine[k] + theirs[NET_COLUMNS + k] + joint[k];
     }
     let mask = threat_mask(board, me);
     let combinations = combination_threats(board, me);
@@ -311,7 +341,10 @@ mod tests {
             rows[code].copy_from_slice(&both[..NET_COLUMNS]);
             rows[CODES + code].copy_from_slice(&both[NET_COLUMNS..]);
         }
-        rows[2 * CODES..].copy_from_slice(&net.extra_rows);
+        rows[2 * CODES..JOINT_INPUTS_START].copy_from_slice(&net.extra_rows);
+        for (pair, both) in net.joint_rows.iter().enumerate().skip(1) {
+            rows[JOINT_INPUTS_START + pair - 1].copy_from_slice(&both[..NET_COLUMNS]);
+        }
         let mut head = Vec::new();
         head.extend(net.bias);
         head.extend(net.phase_slope);

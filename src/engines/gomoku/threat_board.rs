@@ -1,8 +1,9 @@
 //! The incremental threat board: for every empty point, the threat and value
 //! a stone there would have for each side, kept up to date stone by stone.
 
+use super::codes::{class_of_code, joint_pair};
 use super::codes::{code_key_part, code_of_key};
-use super::net::{NetWeights, NET_SIDE_COLUMNS};
+use super::net::{NetWeights, NET_COLUMNS, NET_SIDE_COLUMNS};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
 use super::shape::{shape_key_part, shape_of_key, Shape};
 use super::table::{TableWeights, COLUMNS};
@@ -199,6 +200,11 @@ struct CodeMoves {
     /// it, and empties or fills its own point.
     moves: [[(u16, u16); 33]; 2],
     len: [usize; 2],
+    /// The points whose code changed, once per side that changed (reading
+    /// a point twice is harmless): their joint pairs
+    /// ([`ThreatBoard::joint_sums`]) are read again.
+    points: [u8; 66],
+    points_len: usize,
 }
 
 impl CodeMoves {
@@ -207,6 +213,8 @@ impl CodeMoves {
         CodeMoves {
             moves: [[(NO_CODE, NO_CODE); 33]; 2],
             len: [0; 2],
+            points: [0; 66],
+            points_len: 0,
         }
     }
 
@@ -214,6 +222,13 @@ impl CodeMoves {
     fn push(&mut self, side: usize, left: u16, entered: u16) {
         self.moves[side][self.len[side]] = (left, entered);
         self.len[side] += 1;
+    }
+
+    /// Notes that `point`'s code changed.
+    #[inline(always)]
+    fn touch(&mut self, point: usize) {
+        self.points[self.points_len] = point as u8;
+        self.points_len += 1;
     }
 }
 
@@ -324,6 +339,8 @@ pub struct UndoStack {
     /// (only a board with a net needs them, and a larger `Undo` slowed
     /// every search).
     net_sums: Vec<[[i32; NET_SIDE_COLUMNS]; 2]>,
+    /// The board's joint sums before each place, likewise.
+    joint_sums: Vec<[i32; NET_SIDE_COLUMNS]>,
     len: usize,
 }
 
@@ -333,6 +350,7 @@ impl UndoStack {
         UndoStack {
             undos: vec![Undo::new(); capacity],
             net_sums: vec![[[0; NET_SIDE_COLUMNS]; 2]; capacity],
+            joint_sums: vec![[0; NET_SIDE_COLUMNS]; capacity],
             len: 0,
         }
     }
@@ -360,9 +378,16 @@ impl UndoStack {
     #[inline]
     pub fn take_back(&mut self, board: &mut ThreatBoard) {
         self.len -= 1;
-        board.undo(&self.undos[self.len]);
+        let undo = &self.undos[self.len];
+        // A tactical place left the pairs as they were (stale, like the sums).
+        let tactical = board.totals.stale != undo.totals.stale;
+        board.undo(undo);
         if board.net.is_some() {
             board.net_sums = self.net_sums[self.len];
+            board.joint_sums = self.joint_sums[self.len];
+            if !tactical {
+                board.restore_pairs(undo);
+            }
         }
     }
 
@@ -373,9 +398,11 @@ impl UndoStack {
         if self.len == self.undos.len() {
             self.undos.push(Undo::new());
             self.net_sums.push([[0; NET_SIDE_COLUMNS]; 2]);
+            self.joint_sums.push([0; NET_SIDE_COLUMNS]);
         }
         if board.net.is_some() {
             self.net_sums[self.len] = board.net_sums;
+            self.joint_sums[self.len] = board.joint_sums;
         }
         self.len += 1;
         &mut self.undos[self.len - 1]
@@ -482,6 +509,13 @@ pub struct ThreatBoard {
     /// `net_sums[side]`: the sum over the empty points of the net's row
     /// for the point's code for `side` (all 0 without a net).
     net_sums: [[i32; NET_SIDE_COLUMNS]; 2],
+    /// `joint[point]`: the point's joint pair from Black's view
+    /// ([`JOINT_PAIRS`](super::codes::JOINT_PAIRS); 0 on occupied points),
+    /// kept only with a net (else all 0).
+    joint: [u8; POINTS],
+    /// The sum over the empty points of the net's rows for the point's
+    /// joint pair ([`NetWeights::joint_rows`]): Black's view, then White's.
+    joint_sums: [i32; NET_SIDE_COLUMNS],
     /// Stones within the 5x5 square around each point.
     stones_near: [u8; POINTS],
     stone_count: u16,
@@ -527,6 +561,8 @@ impl ThreatBoard {
             net: None,
             keeps_code_sums: false,
             net_sums: [[0; NET_SIDE_COLUMNS]; 2],
+            joint: [0; POINTS],
+            joint_sums: [0; NET_SIDE_COLUMNS],
             stones_near: [0; POINTS],
             stone_count: 0,
             hash: 0,
@@ -610,6 +646,9 @@ impl ThreatBoard {
                 code_moves.push(side, code_of_point_key(key), NO_CODE);
             }
             self.lines[side][point] = [Pattern::Dead; 4];
+        }
+        if L::CODE_SUMS && self.keeps_code_sums {
+            code_moves.touch(point);
         }
         self.cells[point] = Some(colour);
         self.hash ^= KEYS[colour.index() * POINTS + point];
@@ -728,6 +767,9 @@ impl ThreatBoard {
             let (threat, value) = summarize(lines);
             self.set_summary(point, side, threat, value, true);
         }
+        if self.keeps_code_sums {
+            code_moves.touch(point);
+        }
     }
 
     /// Recomputes the line patterns of the empty `point` along `direction`,
@@ -779,6 +821,7 @@ impl ThreatBoard {
                     // A changed line always changes the multiset, so the
                     // code.
                     code_moves.push(side, code_of_point_key(old_key), code_of_point_key(key));
+                    code_moves.touch(point);
                 }
                 let threat = threat_of_key(key as u16);
                 let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
@@ -823,6 +866,42 @@ impl ThreatBoard {
                 }
                 self.net_sums[side] = sums;
             }
+        }
+        if let Some(net) = self.net {
+            // In registers over the whole list, as the code sums above.
+            let mut sums = self.joint_sums;
+            for &point in &code_moves.points[..code_moves.points_len] {
+                let point = point as usize;
+                let (old, new) = (self.joint[point], self.pair_of(point));
+                if old != new {
+                    self.joint[point] = new;
+                    let (old, new) = (&net.joint_rows[old as usize], &net.joint_rows[new as usize]);
+                    for ((sum, &o), &n) in sums.iter_mut().zip(old).zip(new) {
+                        *sum += n as i32 - o as i32;
+                    }
+                }
+            }
+            self.joint_sums = sums;
+        }
+    }
+
+    /// The joint pair of `point` from Black's view (0 on an occupied point).
+    #[inline]
+    fn pair_of(&self, point: usize) -> u8 {
+        if self.cells[point].is_some() {
+            return 0;
+        }
+        let class = |side: usize| class_of_code(code_of_point_key(self.point_keys[side][point]));
+        joint_pair(class(0), class(1)) as u8
+    }
+
+    /// Reads again the joint pairs of the points an [`Undo`] restored (its
+    /// sums come back from the [`UndoStack`]).
+    fn restore_pairs(&mut self, undo: &Undo) {
+        self.joint[undo.point as usize] = self.pair_of(undo.point as usize);
+        for c in &undo.changes[..undo.len as usize] {
+            let point = c.slot as usize % POINTS;
+            self.joint[point] = self.pair_of(point);
         }
     }
 
@@ -988,6 +1067,8 @@ impl ThreatBoard {
         self.net = net;
         self.keeps_code_sums = self.table.is_some() || self.net.is_some();
         self.net_sums = [[0; NET_SIDE_COLUMNS]; 2];
+        self.joint = [0; POINTS];
+        self.joint_sums = [0; NET_SIDE_COLUMNS];
         let Some(net) = net else { return };
         for side in 0..2 {
             for point in 0..POINTS {
@@ -996,6 +1077,11 @@ impl ThreatBoard {
                     add_entry(&mut self.net_sums[side], &net.code_rows[code as usize]);
                 }
             }
+        }
+        for point in 0..POINTS {
+            let pair = self.pair_of(point);
+            self.joint[point] = pair;
+            add_entry(&mut self.joint_sums, &net.joint_rows[pair as usize]);
         }
     }
 
@@ -1011,6 +1097,16 @@ impl ThreatBoard {
     pub fn net_sums(&self, side: Player) -> &[i32; NET_SIDE_COLUMNS] {
         debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
         &self.net_sums[side.index()]
+    }
+
+    /// The sum over the empty points of the net's rows at the point's
+    /// joint pair, `side`'s class first (all 0 without a net).
+    #[inline]
+    pub fn joint_sums(&self, side: Player) -> &[i32; NET_COLUMNS] {
+        debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
+        self.joint_sums[side.index() * NET_COLUMNS..][..NET_COLUMNS]
+            .try_into()
+            .expect("a side's half")
     }
 
     /// The table whose sums the board keeps, if any.
@@ -1102,7 +1198,9 @@ pub fn to_move(point: usize) -> GomokuMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::gomoku::codes::{code_of, CODES};
+    use crate::engines::gomoku::codes::{
+        code_of, point_class, swapped_pair, CODES, JOINT_PAIRS, POINT_CLASSES,
+    };
     use crate::engines::gomoku::net::NET_HIDDEN;
     use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::game::Outcome;
@@ -1152,6 +1250,7 @@ mod tests {
         let net = NetWeights {
             code_rows: (0..CODES).map(|_| row()).collect(),
             extra_rows: Vec::new(),
+            joint_rows: Vec::new(),
             quantisation: 1.0,
             logit_per_unit: 1.0,
             bias: [0.0; NET_HIDDEN],
@@ -1159,18 +1258,53 @@ mod tests {
             output: [0.0; NET_HIDDEN],
             constant: [0.0; 2],
         };
-        Box::leak(Box::new(net))
+        // Each pair's row, placed as `parse_net` places it: Black's view,
+        // then the swapped pair's.
+        let pair_rows: Vec<[i16; NET_COLUMNS]> = (0..JOINT_PAIRS)
+            .map(|pair| match pair {
+                0 => [0; NET_COLUMNS],
+                _ => std::array::from_fn(|k| row()[k]),
+            })
+            .collect();
+        let joint_rows = (0..JOINT_PAIRS)
+            .map(|pair| {
+                let white = swapped_pair(pair);
+                std::array::from_fn(|k| match k < NET_COLUMNS {
+                    true => pair_rows[pair][k],
+                    false => pair_rows[white][k - NET_COLUMNS],
+                })
+            })
+            .collect();
+        Box::leak(Box::new(NetWeights { joint_rows, ..net }))
     }
 
-    /// Every point's code and the table and net sums equal those computed
-    /// from the stones: each empty point's four lines read by
-    /// [`pattern_from_stones`], their code by [`code_of`], the table entries
-    /// and net rows summed.
+    /// Every point's code and the table, net and joint sums equal those
+    /// computed from the stones: each empty point's four lines read by
+    /// [`pattern_from_stones`], their code by [`code_of`], their class by
+    /// [`point_class`], the table entries and net rows summed.
     fn assert_codes_and_sums_from_stones(board: &ThreatBoard) {
         let table = board.table().expect("a board with a table");
         let net = board.net().expect("a board with a net");
         let mut sums = [[0i32; COLUMNS]; 2];
         let mut net_sums = [[0i32; NET_SIDE_COLUMNS]; 2];
+        let mut joint_sums = [[0i32; NET_COLUMNS]; 2];
+        for point in (0..POINTS).filter(|&p| board.is_empty(p)) {
+            let [black, white] = [Player::Black, Player::White]
+                .map(|c| point_class(lines_from_stones(board, c, point)));
+            for (side, (mine, theirs)) in [(black, white), (white, black)].into_iter().enumerate() {
+                // Pair `mine * POINT_CLASSES + theirs`'s row, from the
+                // Black-view rows: Black's half, or the swapped pair's
+                // White half.
+                let (pair, half) = match side {
+                    0 => (mine as usize * POINT_CLASSES + theirs as usize, 0),
+                    _ => (theirs as usize * POINT_CLASSES + mine as usize, NET_COLUMNS),
+                };
+                let row = &net.joint_rows[pair][half..half + NET_COLUMNS];
+                for (sum, &v) in joint_sums[side].iter_mut().zip(row) {
+                    *sum += v as i32;
+                }
+            }
+        }
         for point in 0..POINTS {
             for (side, colour) in [Player::Black, Player::White].into_iter().enumerate() {
                 if !board.is_empty(point) {
@@ -1192,6 +1326,8 @@ mod tests {
         assert_eq!(board.table_sums(Player::White), sums[1]);
         assert_eq!(board.net_sums(Player::Black), &net_sums[0]);
         assert_eq!(board.net_sums(Player::White), &net_sums[1]);
+        assert_eq!(board.joint_sums(Player::Black), &joint_sums[0]);
+        assert_eq!(board.joint_sums(Player::White), &joint_sums[1]);
     }
 
     /// The shape counts from scratch, from the same independent line

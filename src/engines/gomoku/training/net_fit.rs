@@ -24,7 +24,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::engines::gomoku::codes::CODES;
+use crate::engines::gomoku::codes::{joint_pair, point_class, CODES, JOINT_CLASSES};
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
 use crate::engines::gomoku::movegen::ordering_key;
 use crate::engines::gomoku::net::{net_phase, net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS};
@@ -68,6 +68,19 @@ pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
     for (i, &present) in counts.combinations.iter().enumerate() {
         if present {
             inputs.push(((2 * CODES + THREAT_MASK_BITS + i) as u16, 1));
+        }
+    }
+    let mut joint = [0u8; JOINT_CLASSES];
+    for point in (0..Gomoku::POINTS).filter(|&p| board.is_empty(p)) {
+        let mine = point_class(board.patterns(me, point));
+        let theirs = point_class(board.patterns(me.opponent(), point));
+        if let Some(j) = joint_pair(mine, theirs).checked_sub(1) {
+            joint[j] += 1;
+        }
+    }
+    for (j, &count) in joint.iter().enumerate() {
+        if count > 0 {
+            inputs.push(((2 * CODES + THREAT_MASK_BITS + 3 + j) as u16, count));
         }
     }
     NetFeatures {
