@@ -155,23 +155,26 @@ const fn class_of_digits(digits: [usize; 4]) -> u8 {
     }
 }
 
-/// `CLASS_OF_CODE[code]`: the point class of every code.
-static CLASS_OF_CODE: [u8; CODES] = classes_of_codes();
+/// `CLASS_OF_KEY[key]`: the class of a point with that code key, in one
+/// look-up (the threat board reads both sides' classes at every point a
+/// stone changes).
+static CLASS_OF_KEY: [u8; CODE_KEYS] = classes_of_keys();
 
-const fn classes_of_codes() -> [u8; CODES] {
-    let mut table = [0u8; CODES];
+const fn classes_of_keys() -> [u8; CODE_KEYS] {
+    let mut table = [0u8; CODE_KEYS];
     let mut key = 0;
     while key < CODE_KEYS {
-        table[CODE_OF_KEY[key] as usize] = class_of_digits(sorted_digits(key));
+        table[key] = class_of_digits(sorted_digits(key));
         key += 1;
     }
     table
 }
 
-/// The [`POINT_CLASSES`] class of a point with code `code`.
+/// The [`POINT_CLASSES`] class of a point with code key `key` (the sum of
+/// [`code_key_part`] over its lines).
 #[inline]
-pub fn class_of_code(code: u16) -> u8 {
-    CLASS_OF_CODE[code as usize]
+pub fn class_of_key(key: u16) -> u8 {
+    CLASS_OF_KEY[key as usize]
 }
 
 /// The [`POINT_CLASSES`] class of a point with these four lines.
@@ -223,7 +226,7 @@ mod tests {
         assert_eq!(codes.len(), CODES, "distinct multisets, distinct codes");
     }
 
-    /// A code's class is the class of its four lines, whatever their order;
+    /// A code key's class is the class of its four lines, whatever their order;
     /// every class occurs; a pair swapped twice is itself.
     #[test]
     fn a_code_has_the_class_of_its_lines() {
@@ -234,7 +237,8 @@ mod tests {
                     for d in Pattern::ALL {
                         let lines = [a, b, c, d];
                         let class = point_class(lines);
-                        assert_eq!(class_of_code(code_of(lines)), class, "{lines:?}");
+                        let key = (0..4).map(|d| code_key_part(d, lines[d])).sum();
+                        assert_eq!(class_of_key(key), class, "{lines:?}");
                         seen[class as usize] = true;
                     }
                 }

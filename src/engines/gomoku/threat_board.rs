@@ -1,7 +1,7 @@
 //! The incremental threat board: for every empty point, the threat and value
 //! a stone there would have for each side, kept up to date stone by stone.
 
-use super::codes::{class_of_code, joint_pair};
+use super::codes::{class_of_key, joint_pair};
 use super::codes::{code_key_part, code_of_key};
 use super::net::{NetWeights, NET_COLUMNS, NET_SIDE_COLUMNS};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
@@ -200,10 +200,9 @@ struct CodeMoves {
     /// it, and empties or fills its own point.
     moves: [[(u16, u16); 33]; 2],
     len: [usize; 2],
-    /// The points whose code changed, once per side that changed (reading
-    /// a point twice is harmless): their joint pairs
-    /// ([`ThreatBoard::joint_sums`]) are read again.
-    points: [u8; 66],
+    /// The points whose code changed for either side, each once: their
+    /// joint pairs ([`ThreatBoard::joint_sums`]) are read again.
+    points: [u8; 33],
     points_len: usize,
 }
 
@@ -213,7 +212,7 @@ impl CodeMoves {
         CodeMoves {
             moves: [[(NO_CODE, NO_CODE); 33]; 2],
             len: [0; 2],
-            points: [0; 66],
+            points: [0; 33],
             points_len: 0,
         }
     }
@@ -785,6 +784,7 @@ impl ThreatBoard {
         log: &mut L,
         code_moves: &mut CodeMoves,
     ) {
+        let mut touched = false;
         for side in 0..2 {
             let new = patterns[window_of(self.windows[point][direction], side)];
             let old = std::mem::replace(&mut self.lines[side][point][direction], new);
@@ -821,7 +821,10 @@ impl ThreatBoard {
                     // A changed line always changes the multiset, so the
                     // code.
                     code_moves.push(side, code_of_point_key(old_key), code_of_point_key(key));
-                    code_moves.touch(point);
+                    if !touched {
+                        code_moves.touch(point);
+                        touched = true;
+                    }
                 }
                 let threat = threat_of_key(key as u16);
                 let value = (key >> LINE_VALUE_SHIFT) as u16 + threat_bonus(threat);
@@ -891,7 +894,7 @@ impl ThreatBoard {
         if self.cells[point].is_some() {
             return 0;
         }
-        let class = |side: usize| class_of_code(code_of_point_key(self.point_keys[side][point]));
+        let class = |side: usize| class_of_key((self.point_keys[side][point] >> CODE_KEY_SHIFT) as u16);
         joint_pair(class(0), class(1)) as u8
     }
 

@@ -5,8 +5,9 @@
 //! (`docs/gomoku.md`, "A network over the pattern codes").
 //!
 //! The inputs are the table evaluation's (each side's count of empty points
-//! per pattern code, [`code_counts`]) plus the threat-mask bits and the
-//! combination indicators, all sparse. They are summed, times their
+//! per pattern code, [`code_counts`]) plus the threat-mask bits, the
+//! combination indicators and the count of empty points per joint pair of
+//! the two sides' point classes ([`point_class`]), all sparse. They are summed, times their
 //! weights, into an accumulator of `hidden + 2` values: the same sum a
 //! board could keep incrementally, as it keeps the table's. Two of the
 //! values are the table's linear evaluation (an opening and an endgame
