@@ -894,7 +894,8 @@ impl ThreatBoard {
         if self.cells[point].is_some() {
             return 0;
         }
-        let class = |side: usize| class_of_key((self.point_keys[side][point] >> CODE_KEY_SHIFT) as u16);
+        let class =
+            |side: usize| class_of_key((self.point_keys[side][point] >> CODE_KEY_SHIFT) as u16);
         joint_pair(class(0), class(1)) as u8
     }
 
