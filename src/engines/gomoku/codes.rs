@@ -199,25 +199,25 @@ pub fn swapped_pair(pair: usize) -> usize {
 mod tests {
     use super::*;
 
+    /// Every choice of four lines' patterns, in every order.
+    fn every_four_lines() -> impl Iterator<Item = [Pattern; 4]> {
+        (0..Pattern::COUNT.pow(4)).map(|i| {
+            std::array::from_fn(|d| Pattern::ALL[i / Pattern::COUNT.pow(d as u32) % Pattern::COUNT])
+        })
+    }
+
     /// Every ordering of four patterns has one code, different multisets
     /// have different codes, and there are exactly [`CODES`] of them.
     #[test]
     fn codes_are_the_multisets_of_four_patterns() {
         let mut code_of_multiset = std::collections::HashMap::new();
-        for a in Pattern::ALL {
-            for b in Pattern::ALL {
-                for c in Pattern::ALL {
-                    for d in Pattern::ALL {
-                        let lines = [a, b, c, d];
-                        let code = code_of(lines);
-                        assert!((code as usize) < CODES);
-                        let mut multiset = lines;
-                        multiset.sort_unstable();
-                        let first = *code_of_multiset.entry(multiset).or_insert(code);
-                        assert_eq!(first, code, "{lines:?}");
-                    }
-                }
-            }
+        for lines in every_four_lines() {
+            let code = code_of(lines);
+            assert!((code as usize) < CODES);
+            let mut multiset = lines;
+            multiset.sort_unstable();
+            let first = *code_of_multiset.entry(multiset).or_insert(code);
+            assert_eq!(first, code, "{lines:?}");
         }
         assert_eq!(code_of_multiset.len(), CODES);
         let mut codes: Vec<u16> = code_of_multiset.values().copied().collect();
@@ -231,18 +231,11 @@ mod tests {
     #[test]
     fn a_code_has_the_class_of_its_lines() {
         let mut seen = [false; POINT_CLASSES];
-        for a in Pattern::ALL {
-            for b in Pattern::ALL {
-                for c in Pattern::ALL {
-                    for d in Pattern::ALL {
-                        let lines = [a, b, c, d];
-                        let class = point_class(lines);
-                        let key = (0..4).map(|d| code_key_part(d, lines[d])).sum();
-                        assert_eq!(class_of_key(key), class, "{lines:?}");
-                        seen[class as usize] = true;
-                    }
-                }
-            }
+        for lines in every_four_lines() {
+            let class = point_class(lines);
+            let key = (0..4).map(|d| code_key_part(d, lines[d])).sum();
+            assert_eq!(class_of_key(key), class, "{lines:?}");
+            seen[class as usize] = true;
         }
         assert!(seen.iter().all(|&s| s));
         assert_eq!(

@@ -178,16 +178,7 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
         })
     };
     let code_rows = (0..CODES)
-        .map(|code| {
-            let (mover, opponent) = (row(code), row(CODES + code));
-            std::array::from_fn(|k| {
-                if k < NET_COLUMNS {
-                    mover[k]
-                } else {
-                    opponent[k - NET_COLUMNS]
-                }
-            })
-        })
+        .map(|code| side_by_side(row(code), row(CODES + code)))
         .collect();
     let extra_rows = (2 * CODES..JOINT_INPUTS_START).map(row).collect();
     let pair_row = |pair: usize| match pair {
@@ -195,16 +186,7 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
         pair => row(JOINT_INPUTS_START + pair - 1),
     };
     let joint_rows = (0..JOINT_PAIRS)
-        .map(|pair| {
-            let (black, white) = (pair_row(pair), pair_row(swapped_pair(pair)));
-            std::array::from_fn(|k| {
-                if k < NET_COLUMNS {
-                    black[k]
-                } else {
-                    white[k - NET_COLUMNS]
-                }
-            })
-        })
+        .map(|pair| side_by_side(pair_row(pair), pair_row(swapped_pair(pair))))
         .collect();
     let head_start = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS;
     let head: Vec<f32> = (0..HEAD_VALUES)
@@ -235,6 +217,15 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
         phase_slope: part(1),
         output: part(2),
         constant: [head[3 * NET_HIDDEN], head[3 * NET_HIDDEN + 1]],
+    })
+}
+
+/// Two rows as one, `first`'s columns then `second`'s: the board updates
+/// both halves of its sums in one pass.
+fn side_by_side(first: [i16; NET_COLUMNS], second: [i16; NET_COLUMNS]) -> [i16; NET_SIDE_COLUMNS] {
+    std::array::from_fn(|k| match k < NET_COLUMNS {
+        true => first[k],
+        false => second[k - NET_COLUMNS],
     })
 }
 
