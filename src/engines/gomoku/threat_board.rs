@@ -1,8 +1,7 @@
 //! The incremental threat board: for every empty point, the threat and value
 //! a stone there would have for each side, kept up to date stone by stone.
 
-use super::codes::{class_of_key, joint_pair};
-use super::codes::{code_key_part, code_of_key};
+use super::codes::{class_of_key, code_key_part, code_of_key, joint_pair};
 use super::net::{NetWeights, NET_COLUMNS, NET_SIDE_COLUMNS};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
 use super::shape::{shape_key_part, shape_of_key, Shape};
