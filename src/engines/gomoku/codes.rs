@@ -102,7 +102,7 @@ pub fn code_of(lines: [Pattern; 4]) -> u16 {
 /// lines: 0 nothing that grows, 1 one open two or three, 2 two or more of
 /// them, 3 an open three, 4 a four, 5 two open threes, 6 a four and an
 /// open three, 7 an open four or two fours, 8 a five. The network pairs the
-/// two sides' classes at each point ([`joint_class`]): a point both sides
+/// two sides' classes at each point ([`joint_pair`]): a point both sides
 /// want is worth more than the sum of what each wants alone.
 pub const POINT_CLASSES: usize = 9;
 

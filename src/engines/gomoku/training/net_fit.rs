@@ -7,9 +7,10 @@
 //! The inputs are the table evaluation's (each side's count of empty points
 //! per pattern code, [`code_counts`]) plus the threat-mask bits, the
 //! combination indicators and the count of empty points per joint pair of
-//! the two sides' point classes ([`point_class`]), all sparse. They are summed, times their
-//! weights, into an accumulator of `hidden + 2` values: the same sum a
-//! board could keep incrementally, as it keeps the table's. Two of the
+//! the two sides' point classes ([`point_class`]), all sparse. They are
+//! summed, times their weights, into an accumulator of `hidden + 2`
+//! values: the same sum a board could keep incrementally, as it keeps the
+//! table's. Two of the
 //! values are the table's linear evaluation (an opening and an endgame
 //! one, tapered by the stones); the others pass, with a bias and a phase
 //! slope each, through a ReLU to one output weight each. With `hidden = 0`
@@ -28,7 +29,9 @@ use rand::{Rng, SeedableRng};
 use crate::engines::gomoku::codes::{joint_pair, point_class, CODES, JOINT_CLASSES};
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
 use crate::engines::gomoku::movegen::ordering_key;
-use crate::engines::gomoku::net::{net_phase, net_to_bytes, NET_COLUMNS, NET_HIDDEN, NET_INPUTS};
+use crate::engines::gomoku::net::{
+    net_phase, net_to_bytes, JOINT_INPUTS_START, NET_COLUMNS, NET_HIDDEN, NET_INPUTS,
+};
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
 use crate::game::Player;
@@ -81,7 +84,7 @@ pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
     }
     for (j, &count) in joint.iter().enumerate() {
         if count > 0 {
-            inputs.push(((2 * CODES + THREAT_MASK_BITS + 3 + j) as u16, count));
+            inputs.push(((JOINT_INPUTS_START + j) as u16, count));
         }
     }
     NetFeatures {
