@@ -10,12 +10,12 @@
 //! the two sides' point classes ([`point_class`]), all sparse. They are
 //! summed, times their weights, into an accumulator of `hidden + 2`
 //! values: the same sum a board could keep incrementally, as it keeps the
-//! table's. Two of the
-//! values are the table's linear evaluation (an opening and an endgame
-//! one, tapered by the stones); the others pass, with a bias and a phase
-//! slope each, through a ReLU to one output weight each. With `hidden = 0`
-//! it is the linear table fitted by the same optimiser, the control that
-//! separates what the non-linearity adds from what the optimiser does.
+//! table's. Two of the values are the table's linear evaluation (an
+//! opening and an endgame one, tapered by the stones); the others pass,
+//! with a bias and a phase slope each, through a ReLU to one output weight
+//! each. With `hidden = 0` it is the linear table fitted by the same
+//! optimiser, the control that separates what the non-linearity adds from
+//! what the optimiser does.
 //!
 //! Logistic loss against the outcome (or the blended target), plus, with a
 //! comparison weight, the cross-entropy of the searched move among its
