@@ -43,8 +43,13 @@ pub const NET_SIDE_COLUMNS: usize = 2 * NET_COLUMNS;
 /// three combination indicators, the joint classes (pairs 1.., from the
 /// mover's view).
 pub const NET_INPUTS: usize = JOINT_INPUTS_START + JOINT_CLASSES;
+/// The first threat-mask input: bit `b` is input `THREAT_MASK_INPUTS_START + b`.
+pub const THREAT_MASK_INPUTS_START: usize = 2 * CODES;
+/// The first combination input: indicator `i` is input
+/// `COMBINATION_INPUTS_START + i`.
+pub const COMBINATION_INPUTS_START: usize = THREAT_MASK_INPUTS_START + THREAT_MASK_BITS;
 /// The first joint-class input: pair `p` is input `JOINT_INPUTS_START + p - 1`.
-pub const JOINT_INPUTS_START: usize = 2 * CODES + THREAT_MASK_BITS + 3;
+pub const JOINT_INPUTS_START: usize = COMBINATION_INPUTS_START + 3;
 /// The phase runs from 0 (no stones) to 1 at this many stones.
 pub const NET_PHASE_STONES: i32 = 100;
 /// The evaluation stays within this, far from the search's win scores.
@@ -180,7 +185,9 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
     let code_rows = (0..CODES)
         .map(|code| side_by_side(row(code), row(CODES + code)))
         .collect();
-    let extra_rows = (2 * CODES..JOINT_INPUTS_START).map(row).collect();
+    let extra_rows = (THREAT_MASK_INPUTS_START..JOINT_INPUTS_START)
+        .map(row)
+        .collect();
     let pair_row = |pair: usize| match pair {
         0 => [0; NET_COLUMNS],
         pair => row(JOINT_INPUTS_START + pair - 1),
@@ -332,7 +339,7 @@ mod tests {
             rows[code].copy_from_slice(&both[..NET_COLUMNS]);
             rows[CODES + code].copy_from_slice(&both[NET_COLUMNS..]);
         }
-        rows[2 * CODES..JOINT_INPUTS_START].copy_from_slice(&net.extra_rows);
+        rows[THREAT_MASK_INPUTS_START..JOINT_INPUTS_START].copy_from_slice(&net.extra_rows);
         for (pair, both) in net.joint_rows.iter().enumerate().skip(1) {
             rows[JOINT_INPUTS_START + pair - 1].copy_from_slice(&both[..NET_COLUMNS]);
         }

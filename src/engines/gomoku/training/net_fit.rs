@@ -26,11 +26,12 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::engines::gomoku::codes::{joint_pair, point_class, CODES, JOINT_CLASSES};
+use crate::engines::gomoku::codes::{joint_pair, point_class, JOINT_CLASSES};
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
 use crate::engines::gomoku::movegen::ordering_key;
 use crate::engines::gomoku::net::{
-    net_phase, net_to_bytes, JOINT_INPUTS_START, NET_COLUMNS, NET_HIDDEN, NET_INPUTS,
+    net_phase, net_to_bytes, COMBINATION_INPUTS_START, JOINT_INPUTS_START, NET_COLUMNS, NET_HIDDEN,
+    NET_INPUTS, THREAT_MASK_INPUTS_START,
 };
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
@@ -66,12 +67,12 @@ pub fn net_features(board: &ThreatBoard, me: Player) -> NetFeatures {
     let mask = threat_mask(board, me);
     for bit in 0..THREAT_MASK_BITS {
         if mask >> bit & 1 == 1 {
-            inputs.push(((2 * CODES + bit) as u16, 1));
+            inputs.push(((THREAT_MASK_INPUTS_START + bit) as u16, 1));
         }
     }
     for (i, &present) in counts.combinations.iter().enumerate() {
         if present {
-            inputs.push(((2 * CODES + THREAT_MASK_BITS + i) as u16, 1));
+            inputs.push(((COMBINATION_INPUTS_START + i) as u16, 1));
         }
     }
     let mut joint = [0u8; JOINT_CLASSES];
@@ -619,6 +620,7 @@ pub fn describe_net(report: &NetFitReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::gomoku::codes::CODES;
 
     /// A fresh net's small random weights predict about even.
     #[test]
@@ -647,7 +649,11 @@ mod tests {
         let sample = ComparisonSample {
             children: vec![
                 child(vec![(3, 10), (CODES as u16 + 5, 4)]),
-                child(vec![(3, 8), (40, 6), (2 * CODES as u16 + 1, 1)]),
+                child(vec![
+                    (3, 8),
+                    (40, 6),
+                    (THREAT_MASK_INPUTS_START as u16 + 1, 1),
+                ]),
                 child(vec![(40, 12), (CODES as u16 + 5, 2)]),
             ],
             played: 1,
@@ -663,7 +669,7 @@ mod tests {
         let columns = net.columns();
         let (b, u, v, c) = net.offsets();
         let mut checked = 0;
-        let touched = [3, 40, CODES + 5, 2 * CODES + 1]
+        let touched = [3, 40, CODES + 5, THREAT_MASK_INPUTS_START + 1]
             .iter()
             .flat_map(|&input| input * columns..(input + 1) * columns)
             .chain(b..c + 2);
