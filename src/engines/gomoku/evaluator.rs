@@ -56,11 +56,14 @@ pub fn evaluate(board: &ThreatBoard, me: Player, weights: &EvalWeights) -> i32 {
         - weights.opponent_double_three * opponent_double_three as i32
 }
 
+/// How many indicators [`combination_threats`] returns.
+pub const COMBINATION_THREATS: usize = 3;
+
 /// The combination threats of `board` for `me` to move, the terms both
 /// evaluations weigh: my double three with no opponent four to answer it;
 /// an opponent four-three (or better) point; else an opponent double three.
 #[inline]
-pub fn combination_threats(board: &ThreatBoard, me: Player) -> [bool; 3] {
+pub fn combination_threats(board: &ThreatBoard, me: Player) -> [bool; COMBINATION_THREATS] {
     let them = me.opponent();
     let their_fours = board.count_at_least(them, Threat::Four) > 0;
     let their_four_three = board.count_at_least(them, Threat::FourThree) > 0;

@@ -26,7 +26,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use super::codes::{swapped_pair, CODES, JOINT_CLASSES, JOINT_PAIRS};
-use super::evaluator::combination_threats;
+use super::evaluator::{combination_threats, COMBINATION_THREATS};
 use super::table_file::{checked_body, fnv1a};
 use super::threat_board::ThreatBoard;
 use super::threat_mask::{threat_mask, THREAT_MASK_BITS};
@@ -45,11 +45,11 @@ pub const NET_SIDE_COLUMNS: usize = 2 * NET_COLUMNS;
 pub const NET_INPUTS: usize = JOINT_INPUTS_START + JOINT_CLASSES;
 /// The first threat-mask input: bit `b` is input `THREAT_MASK_INPUTS_START + b`.
 pub const THREAT_MASK_INPUTS_START: usize = 2 * CODES;
-/// The first combination input: indicator `i` is input
+/// The first combination input: indicator `i` of [`combination_threats`] is input
 /// `COMBINATION_INPUTS_START + i`.
 pub const COMBINATION_INPUTS_START: usize = THREAT_MASK_INPUTS_START + THREAT_MASK_BITS;
 /// The first joint-class input: pair `p` is input `JOINT_INPUTS_START + p - 1`.
-pub const JOINT_INPUTS_START: usize = COMBINATION_INPUTS_START + 3;
+pub const JOINT_INPUTS_START: usize = COMBINATION_INPUTS_START + COMBINATION_THREATS;
 /// The phase runs from 0 (no stones) to 1 at this many stones.
 pub const NET_PHASE_STONES: i32 = 100;
 /// The evaluation stays within this, far from the search's win scores.

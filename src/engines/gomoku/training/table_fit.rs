@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 
 use crate::engines::gomoku::codes::{code_of, CODES};
-use crate::engines::gomoku::evaluator::combination_threats;
+use crate::engines::gomoku::evaluator::{combination_threats, COMBINATION_THREATS};
 use crate::engines::gomoku::patterns::Pattern;
 use crate::engines::gomoku::shape::Shape;
 use crate::engines::gomoku::table::{
@@ -171,7 +171,7 @@ fn parameter_gradient(gradient: &[f64], parts: &[Vec<(usize, f64)>]) -> Vec<f64>
 pub struct CodeCounts {
     /// `(feature, count)`, features ascending, counts above 0.
     pub counts: Vec<(u16, u8)>,
-    pub combinations: [bool; 3],
+    pub combinations: [bool; COMBINATION_THREATS],
 }
 
 /// The table features of `board` for `me` to move, counted point by point
