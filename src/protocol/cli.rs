@@ -45,8 +45,10 @@ exits 0 on >>>BOTZONE_CONTROLLER_KILL<<< or at end of input.
 
 Time: by default a turn thinks until 1.8 s after the process started on the
 bot's first turn of a game and 0.9 s otherwise (Botzone allows 2 s and 1 s);
-later keep-running turns count from when their request was read. --time
-replaces that budget, counted from the same instants.
+later keep-running turns count from when their request was read. A
+keep-running process's first answer is the bot's first turn of the game
+(Botzone starts it there), whatever the history holds. --time replaces that
+budget, counted from the same instants.
 
 Errors in the input: one line on stderr, nothing on stdout, exit code 2.";
 

@@ -54,7 +54,13 @@ pub fn run_session<G: BotGame>(
         position: turn.position,
         turn_number: turn.number,
     };
-    let first_turn_of_game = turn.number == 1;
+    // Botzone doubles a bot's first turn of a game. Turn by turn, that turn
+    // is the one whose history holds no answer of ours yet. A keep-running
+    // process is started on that turn, so its first answer always has the
+    // doubled limit, whatever the history holds: a game the referee starts
+    // from an opening presents the opening's stones as history, and gives
+    // the first turn after it double time too (`docs/bots.md`).
+    let first_turn_of_game = turn.number == 1 || config.keep_running;
     let deadline = turn_deadline(process_start, first_turn_of_game, config.think_time);
     session.answer(output, searcher, first.format, deadline, process_start)?;
     if !config.keep_running {
@@ -229,6 +235,64 @@ mod tests {
         let (result, output, _) = run("{\"requests\":[{\"x\":-1,\"y\":-1}]}\n", true);
         assert!(result.is_ok());
         assert_eq!(output.lines().last(), Some(KEEP_RUNNING_MARKER));
+    }
+
+    /// Plays the first legal move and notes how long each turn was given,
+    /// from `start`.
+    struct BudgetRecorder {
+        start: Instant,
+        budgets: Vec<Duration>,
+    }
+
+    impl Searcher<TicTacToe> for BudgetRecorder {
+        fn choose_move(
+            &mut self,
+            pos: &TicTacToe,
+            limits: &Limits,
+        ) -> SearchResult<<TicTacToe as Game>::Move> {
+            let deadline = limits.deadline.expect("a bot's turn has a deadline");
+            self.budgets.push(deadline - self.start);
+            FirstLegal.choose_move(pos, limits)
+        }
+    }
+
+    /// The default budgets of the turns `input` asks for, the first counted
+    /// from process start, later ones from about when their request was read.
+    fn default_budgets(input: &str, keep_running: bool) -> Vec<Duration> {
+        let start = Instant::now();
+        let mut engine = BudgetRecorder {
+            start,
+            budgets: Vec::new(),
+        };
+        let config = SessionConfig {
+            keep_running,
+            think_time: None,
+        };
+        let mut reader = Cursor::new(input.as_bytes());
+        let result =
+            run_session::<TicTacToe>(&mut reader, &mut Vec::new(), &mut engine, &config, start);
+        assert!(result.is_ok(), "{result:?}");
+        engine.budgets
+    }
+
+    #[test]
+    fn the_first_turn_of_a_game_gets_the_doubled_budget() {
+        let first = Duration::from_millis(1800);
+        let later = Duration::from_millis(900);
+        // Our first turn as White, and a later turn (one answer of ours in the history).
+        let white_first = "{\"requests\":[{\"x\":1,\"y\":1}],\"responses\":[]}\n";
+        let white_later = "{\"requests\":[{\"x\":1,\"y\":1},{\"x\":2,\"y\":2}],\
+                           \"responses\":[{\"x\":0,\"y\":0}]}\n";
+        assert_eq!(default_budgets(white_first, false), [first]);
+        // Turn by turn a process cannot tell a later turn from a first one
+        // after an opening: the history decides.
+        assert_eq!(default_budgets(white_later, false), [later]);
+        // A keep-running process starts on the bot's first turn: the
+        // doubled budget, whatever the history holds; later turns the single one.
+        let budgets = default_budgets(&format!("{white_later}{{\"x\":2,\"y\":0}}\n"), true);
+        assert_eq!(budgets[0], first);
+        assert_eq!(budgets.len(), 2);
+        assert!(budgets[1] >= later && budgets[1] < first, "{budgets:?}");
     }
 
     #[test]
