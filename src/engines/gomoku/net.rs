@@ -50,8 +50,23 @@ pub const THREAT_MASK_INPUTS_START: usize = 2 * CODES;
 pub const COMBINATION_INPUTS_START: usize = THREAT_MASK_INPUTS_START + THREAT_MASK_BITS;
 /// The first joint-class input: pair `p` is input `JOINT_INPUTS_START + p - 1`.
 pub const JOINT_INPUTS_START: usize = COMBINATION_INPUTS_START + COMBINATION_THREATS;
+/// Rows of [`NetWeights::code_rows`]: a power of two above [`CODES`], so a
+/// code masked with `CODE_ROWS - 1` indexes them with neither a bounds check
+/// nor a branch, and the board's "no code" (`u16::MAX`) masks to a zero row
+/// (the board's updates do this once per changed line).
+pub const CODE_ROWS: usize = 1024;
+const _: () = assert!(CODES < CODE_ROWS && CODE_ROWS.is_power_of_two());
 /// The phase runs from 0 (no stones) to 1 at this many stones.
 pub const NET_PHASE_STONES: i32 = 100;
+/// The finest quantisation (accumulator units per unit) of a net file.
+/// The board's sums are i16 and wrap ([`ThreatBoard::net_sums`]), so an
+/// evaluation's accumulator must end inside i16. With the embedded net, at
+/// this quantisation, the largest accumulator value in the searches of 660
+/// self-play games (60 of 20,000 nodes a move, 600 of 2,000 from 10 random
+/// plies) was 13,895, and over the random games of the test
+/// `accumulators_stay_inside_i16` 16,082; the test fails a net that comes
+/// within a quarter of the limit there. A finer file is refused.
+pub const ACCUMULATOR_QUANTISATION: f32 = 4096.0;
 /// The evaluation stays within this, far from the search's win scores.
 const EVAL_LIMIT: f32 = 30_000.0;
 
@@ -64,8 +79,9 @@ pub const NET_FILE_BYTES: usize = HEADER_BYTES + 2 * NET_INPUTS * NET_COLUMNS + 
 /// The weights of [`evaluate_net`].
 #[derive(Clone)]
 pub struct NetWeights {
-    /// Per code: its row as the mover's code, then as the opponent's.
-    pub code_rows: Vec<[i16; NET_SIDE_COLUMNS]>,
+    /// Per code: its row as the mover's code, then as the opponent's; then
+    /// zero rows up to [`CODE_ROWS`].
+    pub code_rows: Box<[[i16; NET_SIDE_COLUMNS]; CODE_ROWS]>,
     /// Per threat-mask bit, then per combination indicator, its row.
     pub extra_rows: Vec<[i16; NET_COLUMNS]>,
     /// Per joint pair ([`JOINT_PAIRS`]) from Black's view: its row with
@@ -131,6 +147,8 @@ pub enum NetFileError {
     BadChecksum { stored: u64, computed: u64 },
     #[error("net file holds a value that is not a finite number")]
     NotFinite,
+    #[error("net file quantised at {quantisation} units, finer than the {ACCUMULATOR_QUANTISATION} the board's sums allow")]
+    TooFine { quantisation: u32 },
 }
 
 /// The inputs' rows (input by input) of a fitted network in file order.
@@ -182,9 +200,10 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
             i16::from_le_bytes([bytes[start + 2 * k], bytes[start + 2 * k + 1]])
         })
     };
-    let code_rows = (0..CODES)
-        .map(|code| side_by_side(row(code), row(CODES + code)))
-        .collect();
+    let mut code_rows = zero_code_rows();
+    for (code, slot) in code_rows.iter_mut().take(CODES).enumerate() {
+        *slot = side_by_side(row(code), row(CODES + code));
+    }
     let extra_rows = (THREAT_MASK_INPUTS_START..JOINT_INPUTS_START)
         .map(row)
         .collect();
@@ -209,6 +228,11 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
     {
         return Err(NetFileError::NotFinite);
     }
+    if quantisation > ACCUMULATOR_QUANTISATION {
+        return Err(NetFileError::TooFine {
+            quantisation: quantisation.ceil() as u32,
+        });
+    }
     let part = |i: usize| -> [f32; NET_HIDDEN] {
         head[i * NET_HIDDEN..][..NET_HIDDEN]
             .try_into()
@@ -225,6 +249,14 @@ pub fn parse_net(bytes: &[u8]) -> Result<NetWeights, NetFileError> {
         output: part(2),
         constant: [head[3 * NET_HIDDEN], head[3 * NET_HIDDEN + 1]],
     })
+}
+
+/// [`CODE_ROWS`] zero rows (built on the heap: 72 KiB).
+pub fn zero_code_rows() -> Box<[[i16; NET_SIDE_COLUMNS]; CODE_ROWS]> {
+    vec![[0; NET_SIDE_COLUMNS]; CODE_ROWS]
+        .into_boxed_slice()
+        .try_into()
+        .expect("CODE_ROWS rows")
 }
 
 /// Two rows as one, `first`'s columns then `second`'s: the board updates
@@ -264,12 +296,26 @@ pub fn evaluate_net(board: &ThreatBoard, me: Player) -> i32 {
     let net = board
         .net()
         .expect("the net evaluation on a board without a net");
+    head(
+        net,
+        &accumulator(net, board, me),
+        board.stone_count() as i32,
+    )
+}
+
+/// The accumulator of `board` (which keeps `net`'s sums) for `me` to move:
+/// the units' inputs and the linear parts, in accumulator units.
+#[inline]
+fn accumulator(net: &NetWeights, board: &ThreatBoard, me: Player) -> [i32; NET_COLUMNS] {
     let mine = board.net_sums(me);
     let theirs = board.net_sums(me.opponent());
     let joint = board.joint_sums(me);
-    let mut z = [0i32; NET_COLUMNS];
+    // Wrapping, as the board's sums: the total lies within i16.
+    let mut z = [0i16; NET_COLUMNS];
     for k in 0..NET_COLUMNS {
-        z[k] = mine[k] + theirs[NET_COLUMNS + k] + joint[k];
+        z[k] = mine[k]
+            .wrapping_add(theirs[NET_COLUMNS + k])
+            .wrapping_add(joint[k]);
     }
     let mask = threat_mask(board, me);
     let combinations = combination_threats(board, me);
@@ -279,11 +325,11 @@ pub fn evaluate_net(board: &ThreatBoard, me: Player) -> i32 {
     for (row, on) in net.extra_rows.iter().zip(present) {
         if on {
             for (zk, &v) in z.iter_mut().zip(row) {
-                *zk += v as i32;
+                *zk = zk.wrapping_add(v);
             }
         }
     }
-    head(net, &z, board.stone_count() as i32)
+    z.map(i32::from)
 }
 
 /// The phase with `stones` on the board: 0 on the empty board, 1 from
@@ -309,7 +355,10 @@ fn head(net: &NetWeights, z: &[i32; NET_COLUMNS], stones: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::codes::{code_of, joint_pair, point_class};
+    use super::super::movegen::generate;
     use super::super::symmetric;
+    use super::super::threat::Threat;
     use super::*;
     use crate::games::Gomoku;
     use rand::rngs::SmallRng;
@@ -335,7 +384,7 @@ mod tests {
         assert_eq!(bytes.len(), NET_FILE_BYTES);
         let net = parse_net(&bytes).expect("parses");
         let mut rows = vec![[0i16; NET_COLUMNS]; NET_INPUTS];
-        for (code, both) in net.code_rows.iter().enumerate() {
+        for (code, both) in net.code_rows.iter().take(CODES).enumerate() {
             rows[code].copy_from_slice(&both[..NET_COLUMNS]);
             rows[CODES + code].copy_from_slice(&both[NET_COLUMNS..]);
         }
@@ -386,11 +435,90 @@ mod tests {
         head[HEAD_VALUES - 1] = f32::NAN;
         let not_finite = net_to_bytes(&rows, 1024.0, 0.001, &head);
         assert_eq!(parse_net(&not_finite), Err(NetFileError::NotFinite));
+        head[HEAD_VALUES - 1] = 0.5;
+        let too_fine = net_to_bytes(&rows, 8192.0, 0.001, &head);
+        assert_eq!(
+            parse_net(&too_fine),
+            Err(NetFileError::TooFine { quantisation: 8192 })
+        );
         let missing = load_net(Path::new("/nonexistent/net.bin")).unwrap_err();
         assert!(
             missing.to_string().contains("/nonexistent/net.bin"),
             "{missing}"
         );
+    }
+
+    /// The embedded net's accumulator, summed in i32 from each empty point's
+    /// lines, over positions of seeded random games (half the moves among
+    /// the five best by the hand key, so threats arise), equals the one of
+    /// the board's wrapping i16 sums and stays within three quarters of
+    /// i16: the margin [`ACCUMULATOR_QUANTISATION`] relies on.
+    #[test]
+    fn accumulators_stay_inside_i16() {
+        let net = embedded_net();
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut moves = crate::game::MoveList::new();
+        let mut largest = 0;
+        for _ in 0..40 {
+            let mut board = ThreatBoard::new();
+            board.set_net(Some(net));
+            board.place(Gomoku::POINTS / 2, Player::Black);
+            let mut side = Player::White;
+            while board.stone_count() < 150 {
+                let limit = if rng.gen_bool(0.5) { 5 } else { usize::MAX };
+                generate(&board, side, limit, &mut moves);
+                let point = moves[rng.gen_range(0..moves.len())].index();
+                if board.threat(side, point) == Threat::Five {
+                    break;
+                }
+                board.place(point, side);
+                side = side.opponent();
+                for me in [Player::Black, Player::White] {
+                    let z = accumulator_from_lines(net, &board, me);
+                    assert_eq!(accumulator(net, &board, me), z);
+                    largest = z.iter().fold(largest, |m, v| m.max(v.abs()));
+                }
+            }
+        }
+        assert!(
+            largest < i16::MAX as i32 / 4 * 3,
+            "largest accumulator value {largest}"
+        );
+    }
+
+    /// [`accumulator`] in i32 from each empty point's line patterns.
+    fn accumulator_from_lines(
+        net: &NetWeights,
+        board: &ThreatBoard,
+        me: Player,
+    ) -> [i32; NET_COLUMNS] {
+        let mut z = [0i32; NET_COLUMNS];
+        let mut add = |row: &[i16]| {
+            for (zk, &v) in z.iter_mut().zip(row) {
+                *zk += v as i32;
+            }
+        };
+        for point in (0..Gomoku::POINTS).filter(|&p| board.is_empty(p)) {
+            let [mine, theirs] = [me, me.opponent()].map(|side| board.patterns(side, point));
+            add(&net.code_rows[code_of(mine) as usize][..NET_COLUMNS]);
+            add(&net.code_rows[code_of(theirs) as usize][NET_COLUMNS..]);
+            // The first half of a pair's row is the pair's own (its mover's
+            // class first); pair 0's is zero.
+            let pair = joint_pair(point_class(mine), point_class(theirs));
+            add(&net.joint_rows[pair][..NET_COLUMNS]);
+        }
+        let mask = threat_mask(board, me);
+        let combinations = combination_threats(board, me);
+        for (bit, row) in net.extra_rows.iter().enumerate() {
+            let on = match bit.checked_sub(THREAT_MASK_BITS) {
+                None => mask >> bit & 1 == 1,
+                Some(i) => combinations[i],
+            };
+            if on {
+                add(row);
+            }
+        }
+        z
     }
 
     /// The embedded file parses, and its evaluation favours the side with

@@ -2,7 +2,7 @@
 //! a stone there would have for each side, kept up to date stone by stone.
 
 use super::codes::{class_of_key, code_key_part, code_of_key, joint_pair};
-use super::net::{NetWeights, NET_COLUMNS, NET_SIDE_COLUMNS};
+use super::net::{NetWeights, CODE_ROWS, NET_COLUMNS, NET_SIDE_COLUMNS};
 use super::patterns::{neighbour_bit, pattern_table, window_key, Pattern};
 use super::shape::{shape_key_part, shape_of_key, Shape};
 use super::table::{TableWeights, COLUMNS};
@@ -185,8 +185,21 @@ fn subtract_entry<const N: usize>(sums: &mut [i32; N], entry: &[i16; N]) {
     }
 }
 
+/// Adds a net row to net sums. The sums are i16 and wrap: a wrapped sum
+/// is still right modulo 2^16, and the evaluation's total of the parts
+/// lies within i16 (the net's quantisation keeps it there,
+/// [`ACCUMULATOR_QUANTISATION`](super::net::ACCUMULATOR_QUANTISATION)),
+/// so the total comes out exact.
+#[inline(always)]
+fn add_net_row<const N: usize>(sums: &mut [i16; N], row: &[i16; N]) {
+    for (sum, &value) in sums.iter_mut().zip(row) {
+        *sum = sum.wrapping_add(value);
+    }
+}
+
 /// No code: the side of a code move with nothing on it (a point that
-/// stops or starts being empty).
+/// stops or starts being empty). Masked as a code, it reads a zero row of
+/// the net's ([`CODE_ROWS`]).
 const NO_CODE: u16 = u16::MAX;
 
 /// The code changes of one place or remove, per side, as (code left, code
@@ -336,9 +349,13 @@ pub struct UndoStack {
     /// The board's net sums before each place, kept apart from [`Undo`]
     /// (only a board with a net needs them, and a larger `Undo` slowed
     /// every search).
-    net_sums: Vec<[[i32; NET_SIDE_COLUMNS]; 2]>,
+    net_sums: Vec<[[i16; NET_SIDE_COLUMNS]; 2]>,
     /// The board's joint sums before each place, likewise.
-    joint_sums: Vec<[i32; NET_SIDE_COLUMNS]>,
+    joint_sums: Vec<[i16; NET_SIDE_COLUMNS]>,
+    /// The board's joint pairs before each place, likewise: copying 225
+    /// bytes back took a seventh of the instructions of reading the pairs
+    /// of the changed points again.
+    joints: Vec<[u8; POINTS]>,
     len: usize,
 }
 
@@ -349,6 +366,7 @@ impl UndoStack {
             undos: vec![Undo::new(); capacity],
             net_sums: vec![[[0; NET_SIDE_COLUMNS]; 2]; capacity],
             joint_sums: vec![[0; NET_SIDE_COLUMNS]; capacity],
+            joints: vec![[0; POINTS]; capacity],
             len: 0,
         }
     }
@@ -376,16 +394,11 @@ impl UndoStack {
     #[inline]
     pub fn take_back(&mut self, board: &mut ThreatBoard) {
         self.len -= 1;
-        let undo = &self.undos[self.len];
-        // A tactical place left the pairs as they were (stale, like the sums).
-        let tactical = board.totals.stale != undo.totals.stale;
-        board.undo(undo);
+        board.undo(&self.undos[self.len]);
         if board.net.is_some() {
             board.net_sums = self.net_sums[self.len];
             board.joint_sums = self.joint_sums[self.len];
-            if !tactical {
-                board.restore_pairs(undo);
-            }
+            board.joint = self.joints[self.len];
         }
     }
 
@@ -397,10 +410,12 @@ impl UndoStack {
             self.undos.push(Undo::new());
             self.net_sums.push([[0; NET_SIDE_COLUMNS]; 2]);
             self.joint_sums.push([0; NET_SIDE_COLUMNS]);
+            self.joints.push([0; POINTS]);
         }
         if board.net.is_some() {
             self.net_sums[self.len] = board.net_sums;
             self.joint_sums[self.len] = board.joint_sums;
+            self.joints[self.len] = board.joint;
         }
         self.len += 1;
         &mut self.undos[self.len - 1]
@@ -505,15 +520,17 @@ pub struct ThreatBoard {
     /// `table` or `net` is set: one test on the line updates' path.
     keeps_code_sums: bool,
     /// `net_sums[side]`: the sum over the empty points of the net's row
-    /// for the point's code for `side` (all 0 without a net).
-    net_sums: [[i32; NET_SIDE_COLUMNS]; 2],
+    /// for the point's code for `side` (all 0 without a net), wrapping
+    /// ([`add_net_row`]): half the width of i32 sums, so every stone's
+    /// update and every undo's copy moves half the bytes.
+    net_sums: [[i16; NET_SIDE_COLUMNS]; 2],
     /// `joint[point]`: the point's joint pair from Black's view
     /// ([`JOINT_PAIRS`](super::codes::JOINT_PAIRS); 0 on occupied points),
     /// kept only with a net (else all 0).
     joint: [u8; POINTS],
     /// The sum over the empty points of the net's rows for the point's
     /// joint pair ([`NetWeights::joint_rows`]): Black's view, then White's.
-    joint_sums: [i32; NET_SIDE_COLUMNS],
+    joint_sums: [i16; NET_SIDE_COLUMNS],
     /// Stones within the 5x5 square around each point.
     stones_near: [u8; POINTS],
     stone_count: u16,
@@ -851,11 +868,8 @@ impl ThreatBoard {
                 }
             }
             if let Some(net) = self.net {
-                const ZERO: [i16; NET_SIDE_COLUMNS] = [0; NET_SIDE_COLUMNS];
-                let row = |code: u16| match code {
-                    NO_CODE => &ZERO,
-                    code => &net.code_rows[code as usize],
-                };
+                // No code masks to a zero row.
+                let row = |code: u16| &net.code_rows[code as usize & (CODE_ROWS - 1)];
                 // The sums stay in registers over the whole list: updated in
                 // place, the compiler wrote 72 scalar read-modify-writes per
                 // changed line (a quarter of the search's time).
@@ -863,7 +877,7 @@ impl ThreatBoard {
                 for &(left, entered) in moves {
                     let (old, new) = (row(left), row(entered));
                     for ((sum, &o), &n) in sums.iter_mut().zip(old).zip(new) {
-                        *sum += n as i32 - o as i32;
+                        *sum = sum.wrapping_add(n).wrapping_sub(o);
                     }
                 }
                 self.net_sums[side] = sums;
@@ -879,7 +893,7 @@ impl ThreatBoard {
                     self.joint[point] = new;
                     let (old, new) = (&net.joint_rows[old as usize], &net.joint_rows[new as usize]);
                     for ((sum, &o), &n) in sums.iter_mut().zip(old).zip(new) {
-                        *sum += n as i32 - o as i32;
+                        *sum = sum.wrapping_add(n).wrapping_sub(o);
                     }
                 }
             }
@@ -896,16 +910,6 @@ impl ThreatBoard {
         let class =
             |side: usize| class_of_key((self.point_keys[side][point] >> CODE_KEY_SHIFT) as u16);
         joint_pair(class(0), class(1)) as u8
-    }
-
-    /// Reads again the joint pairs of the points an [`Undo`] restored (its
-    /// sums come back from the [`UndoStack`]).
-    fn restore_pairs(&mut self, undo: &Undo) {
-        self.joint[undo.point as usize] = self.pair_of(undo.point as usize);
-        for c in &undo.changes[..undo.len as usize] {
-            let point = c.slot as usize % POINTS;
-            self.joint[point] = self.pair_of(point);
-        }
     }
 
     /// Sets a point's threat and value for `side`, and the totals over
@@ -1077,14 +1081,14 @@ impl ThreatBoard {
             for point in 0..POINTS {
                 if self.cells[point].is_none() {
                     let code = code_of_point_key(self.point_keys[side][point]);
-                    add_entry(&mut self.net_sums[side], &net.code_rows[code as usize]);
+                    add_net_row(&mut self.net_sums[side], &net.code_rows[code as usize]);
                 }
             }
         }
         for point in 0..POINTS {
             let pair = self.pair_of(point);
             self.joint[point] = pair;
-            add_entry(&mut self.joint_sums, &net.joint_rows[pair as usize]);
+            add_net_row(&mut self.joint_sums, &net.joint_rows[pair as usize]);
         }
     }
 
@@ -1097,7 +1101,7 @@ impl ThreatBoard {
     /// The sums over the empty points of the board's net rows at the
     /// point's code for `side` (all 0 without a net).
     #[inline]
-    pub fn net_sums(&self, side: Player) -> &[i32; NET_SIDE_COLUMNS] {
+    pub fn net_sums(&self, side: Player) -> &[i16; NET_SIDE_COLUMNS] {
         debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
         &self.net_sums[side.index()]
     }
@@ -1105,7 +1109,7 @@ impl ThreatBoard {
     /// The sum over the empty points of the net's rows at the point's
     /// joint pair, `side`'s class first (all 0 without a net).
     #[inline]
-    pub fn joint_sums(&self, side: Player) -> &[i32; NET_COLUMNS] {
+    pub fn joint_sums(&self, side: Player) -> &[i16; NET_COLUMNS] {
         debug_assert_eq!(self.totals.stale, 0, "sums read inside a tactical place");
         self.joint_sums[side.index() * NET_COLUMNS..][..NET_COLUMNS]
             .try_into()
@@ -1204,7 +1208,7 @@ mod tests {
     use crate::engines::gomoku::codes::{
         code_of, point_class, swapped_pair, CODES, JOINT_PAIRS, POINT_CLASSES,
     };
-    use crate::engines::gomoku::net::NET_HIDDEN;
+    use crate::engines::gomoku::net::{zero_code_rows, NET_HIDDEN};
     use crate::engines::gomoku::patterns::pattern_from_stones;
     use crate::game::Outcome;
     use rand::rngs::SmallRng;
@@ -1251,7 +1255,11 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut row = || std::array::from_fn(|_| rng.gen_range(-32767..=32767));
         let net = NetWeights {
-            code_rows: (0..CODES).map(|_| row()).collect(),
+            code_rows: {
+                let mut rows = zero_code_rows();
+                rows.iter_mut().take(CODES).for_each(|r| *r = row());
+                rows
+            },
             extra_rows: Vec::new(),
             joint_rows: Vec::new(),
             quantisation: 1.0,
@@ -1289,8 +1297,8 @@ mod tests {
         let table = board.table().expect("a board with a table");
         let net = board.net().expect("a board with a net");
         let mut sums = [[0i32; COLUMNS]; 2];
-        let mut net_sums = [[0i32; NET_SIDE_COLUMNS]; 2];
-        let mut joint_sums = [[0i32; NET_COLUMNS]; 2];
+        let mut net_sums = [[0i16; NET_SIDE_COLUMNS]; 2];
+        let mut joint_sums = [[0i16; NET_COLUMNS]; 2];
         for point in (0..POINTS).filter(|&p| board.is_empty(p)) {
             let [black, white] = [Player::Black, Player::White]
                 .map(|c| point_class(lines_from_stones(board, c, point)));
@@ -1304,7 +1312,7 @@ mod tests {
                 };
                 let row = &net.joint_rows[pair][half..half + NET_COLUMNS];
                 for (sum, &v) in joint_sums[side].iter_mut().zip(row) {
-                    *sum += v as i32;
+                    *sum = sum.wrapping_add(v);
                 }
             }
         }
@@ -1321,7 +1329,7 @@ mod tests {
                     *sum += v as i32;
                 }
                 for (sum, &v) in net_sums[side].iter_mut().zip(&net.code_rows[code as usize]) {
-                    *sum += v as i32;
+                    *sum = sum.wrapping_add(v);
                 }
             }
         }

@@ -30,8 +30,8 @@ use crate::engines::gomoku::codes::{joint_pair, point_class, JOINT_CLASSES};
 use crate::engines::gomoku::evaluator::{EvalWeights, Evaluation};
 use crate::engines::gomoku::movegen::ordering_key;
 use crate::engines::gomoku::net::{
-    net_phase, net_to_bytes, COMBINATION_INPUTS_START, JOINT_INPUTS_START, NET_COLUMNS, NET_HIDDEN,
-    NET_INPUTS, THREAT_MASK_INPUTS_START,
+    net_phase, net_to_bytes, ACCUMULATOR_QUANTISATION, COMBINATION_INPUTS_START,
+    JOINT_INPUTS_START, NET_COLUMNS, NET_HIDDEN, NET_INPUTS, THREAT_MASK_INPUTS_START,
 };
 use crate::engines::gomoku::threat_board::ThreatBoard;
 use crate::engines::gomoku::threat_mask::{threat_mask, THREAT_MASK_BITS};
@@ -553,9 +553,8 @@ pub fn net_file(report: &NetFitReport) -> Option<Vec<u8>> {
     let largest = net.params[..weights_end]
         .iter()
         .fold(0.0f32, |m, &w| m.max((w * INPUT_SCALE).abs()));
-    // As fine as i16 allows, and no finer than 2^12 (the sums of 225 points
-    // then stay far inside i32).
-    let quantisation = (32_000.0 / largest.max(1e-6)).min(4096.0);
+    // As fine as i16 allows, and no finer than the board's i16 sums allow.
+    let quantisation = (32_000.0 / largest.max(1e-6)).min(ACCUMULATOR_QUANTISATION);
     let rows: Vec<[i16; NET_COLUMNS]> = (0..NET_INPUTS)
         .map(|input| {
             std::array::from_fn(|k| {
