@@ -237,11 +237,11 @@ mod tests {
         assert_eq!(output.lines().last(), Some(KEEP_RUNNING_MARKER));
     }
 
-    /// Plays the first legal move and notes how long each turn was given,
-    /// from `start`.
+    /// Plays the first legal move and notes each turn's deadline, as time
+    /// from `start` and as time left when the search was called.
     struct BudgetRecorder {
         start: Instant,
-        budgets: Vec<Duration>,
+        budgets: Vec<(Duration, Duration)>,
     }
 
     impl Searcher<TicTacToe> for BudgetRecorder {
@@ -251,14 +251,15 @@ mod tests {
             limits: &Limits,
         ) -> SearchResult<<TicTacToe as Game>::Move> {
             let deadline = limits.deadline.expect("a bot's turn has a deadline");
-            self.budgets.push(deadline - self.start);
+            let left = deadline.saturating_duration_since(Instant::now());
+            self.budgets.push((deadline - self.start, left));
             FirstLegal.choose_move(pos, limits)
         }
     }
 
-    /// The default budgets of the turns `input` asks for, the first counted
-    /// from process start, later ones from about when their request was read.
-    fn default_budgets(input: &str, keep_running: bool) -> Vec<Duration> {
+    /// The deadlines of the turns `input` asks for with the default budgets
+    /// ([`BudgetRecorder`]), the process started at the call.
+    fn default_budgets(input: &str, keep_running: bool) -> Vec<(Duration, Duration)> {
         let start = Instant::now();
         let mut engine = BudgetRecorder {
             start,
@@ -283,16 +284,18 @@ mod tests {
         let white_first = "{\"requests\":[{\"x\":1,\"y\":1}],\"responses\":[]}\n";
         let white_later = "{\"requests\":[{\"x\":1,\"y\":1},{\"x\":2,\"y\":2}],\
                            \"responses\":[{\"x\":0,\"y\":0}]}\n";
-        assert_eq!(default_budgets(white_first, false), [first]);
+        assert_eq!(default_budgets(white_first, false)[0].0, first);
         // Turn by turn a process cannot tell a later turn from a first one
         // after an opening: the history decides.
-        assert_eq!(default_budgets(white_later, false), [later]);
+        assert_eq!(default_budgets(white_later, false)[0].0, later);
         // A keep-running process starts on the bot's first turn: the
-        // doubled budget, whatever the history holds; later turns the single one.
+        // doubled budget, whatever the history holds. A later turn counts
+        // from its request, so at most the single budget is left when its
+        // search starts.
         let budgets = default_budgets(&format!("{white_later}{{\"x\":2,\"y\":0}}\n"), true);
-        assert_eq!(budgets[0], first);
         assert_eq!(budgets.len(), 2);
-        assert!(budgets[1] >= later && budgets[1] < first, "{budgets:?}");
+        assert_eq!(budgets[0].0, first);
+        assert!(budgets[1].1 <= later, "{budgets:?}");
     }
 
     #[test]
