@@ -374,45 +374,50 @@ impl UndoStack {
     /// [`ThreatBoard::place`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        board.place_undoable(point, colour, self.push(board));
+        board.place_undoable(point, colour, self.push(board, true));
     }
 
     /// [`ThreatBoard::place_without_counts`] that [`Self::take_back`]
     /// undoes.
     #[inline]
     pub fn place_without_counts(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        board.place_without_counts(point, colour, self.push(board));
+        board.place_without_counts(point, colour, self.push(board, true));
     }
 
     /// [`ThreatBoard::place_tactical`] that [`Self::take_back`] undoes.
     #[inline]
     pub fn place_tactical(&mut self, board: &mut ThreatBoard, point: usize, colour: Player) {
-        board.place_tactical(point, colour, self.push(board));
+        board.place_tactical(point, colour, self.push(board, false));
     }
 
     /// Takes the last stone placed through the stack off `board`.
     #[inline]
     pub fn take_back(&mut self, board: &mut ThreatBoard) {
         self.len -= 1;
-        board.undo(&self.undos[self.len]);
-        if board.net.is_some() {
+        let undo = &self.undos[self.len];
+        // A tactical place left the sums and pairs as they were (stale).
+        let tactical = board.totals.stale != undo.totals.stale;
+        board.undo(undo);
+        if board.net.is_some() && !tactical {
             board.net_sums = self.net_sums[self.len];
             board.joint_sums = self.joint_sums[self.len];
             board.joint = self.joints[self.len];
         }
     }
 
-    /// The next slot, for a place on `board`: its net sums, if it keeps
-    /// them, saved there for [`Self::take_back`] to restore.
+    /// The next slot, for a place on `board`: its net sums and pairs, if it
+    /// keeps them and the place will change them (`updates_sums`; a
+    /// tactical place does not), saved there for [`Self::take_back`] to
+    /// restore.
     #[inline]
-    fn push(&mut self, board: &ThreatBoard) -> &mut Undo {
+    fn push(&mut self, board: &ThreatBoard, updates_sums: bool) -> &mut Undo {
         if self.len == self.undos.len() {
             self.undos.push(Undo::new());
             self.net_sums.push([[0; NET_SIDE_COLUMNS]; 2]);
             self.joint_sums.push([0; NET_SIDE_COLUMNS]);
             self.joints.push([0; POINTS]);
         }
-        if board.net.is_some() {
+        if board.net.is_some() && updates_sums {
             self.net_sums[self.len] = board.net_sums;
             self.joint_sums[self.len] = board.joint_sums;
             self.joints[self.len] = board.joint;
