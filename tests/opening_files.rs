@@ -93,6 +93,11 @@ fn decisive_files_are_subsets_of_their_sources() {
             "gomoku-openings-s26.txt",
             59,
         ),
+        (
+            "gomoku-openings-rapfi-1s-decisive.txt",
+            "gomoku-openings-s26.txt",
+            52,
+        ),
     ] {
         let chosen = openings_of(decisive);
         assert_eq!(chosen.len(), count, "{decisive}");
