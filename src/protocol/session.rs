@@ -295,6 +295,9 @@ mod tests {
         let budgets = default_budgets(&format!("{white_later}{{\"x\":2,\"y\":0}}\n"), true);
         assert_eq!(budgets.len(), 2);
         assert_eq!(budgets[0].0, first);
+        // Its deadline is the single budget after its request was read,
+        // which came after the process started.
+        assert!(budgets[1].0 >= later, "{budgets:?}");
         assert!(budgets[1].1 <= later, "{budgets:?}");
     }
 
