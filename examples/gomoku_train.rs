@@ -177,6 +177,10 @@ enum Command {
         /// above its siblings' (the scored moves of the games); 0: none.
         #[arg(long, default_value_t = 0.0)]
         comparison_weight: f32,
+        /// Fit the mean of the weights over the steps of the last N epochs
+        /// (0: the last step's weights).
+        #[arg(long, default_value_t = 0)]
+        average_last_epochs: usize,
         /// Write the net file here (the engine's hidden size only).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -244,6 +248,7 @@ fn main() -> Result<()> {
             seed,
             search_weight,
             comparison_weight,
+            average_last_epochs,
             out,
             test,
         } => {
@@ -263,6 +268,7 @@ fn main() -> Result<()> {
                 weight_decay,
                 seed,
                 comparison_weight,
+                average_last_epochs,
                 ..NetFitConfig::default()
             };
             println!(

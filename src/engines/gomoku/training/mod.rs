@@ -217,6 +217,50 @@ mod tests {
         games
     }
 
+    /// `average_last_epochs`: with no step taken (rate and decay 0) the mean
+    /// of the steps' weights is the weights themselves, so the net predicts
+    /// as the plain fit's; with steps it is another net than the last
+    /// step's, and the figures reported for it are its own.
+    #[test]
+    fn an_averaged_fit_returns_the_mean_of_its_steps() {
+        let games = light_games(&light_self_play(5, 300), 16);
+        let samples = samples_with(&games, net_features);
+        let still = NetFitConfig {
+            hidden: 4,
+            epochs: 2,
+            batch: 32,
+            learning_rate: 0.0,
+            weight_decay: 0.0,
+            ..NetFitConfig::default()
+        };
+        let averaged = |config: NetFitConfig| NetFitConfig {
+            average_last_epochs: 1,
+            ..config
+        };
+        let predictions = |report: &NetFitReport| -> Vec<f64> {
+            samples
+                .iter()
+                .map(|x| report.net.predict(&x.features, x.stones))
+                .collect()
+        };
+        let plain = fit_net(&samples, &[], &still);
+        let mean = fit_net(&samples, &[], &averaged(still));
+        assert!(plain.averaged.is_none());
+        assert_eq!(predictions(&plain), predictions(&mean));
+
+        let moving = NetFitConfig {
+            learning_rate: 0.01,
+            ..still
+        };
+        let last = fit_net(&samples, &[], &moving);
+        let mean = fit_net(&samples, &[], &averaged(moving));
+        assert_eq!(last.epochs, mean.epochs, "the same steps before averaging");
+        assert_ne!(predictions(&last), predictions(&mean));
+        let (reported, _) = mean.averaged.expect("averaged figures");
+        let own = fit::losses(&samples, |x| mean.net.predict(&x.features, x.stones));
+        assert_eq!(reported, own);
+    }
+
     /// The network: a tiny seeded run lowers its training loss well below
     /// the constant's, and its written file, parsed back, evaluates every
     /// position of a few games as the fitted network predicts, up to the

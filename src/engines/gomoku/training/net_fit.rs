@@ -223,6 +223,12 @@ pub struct NetFitConfig {
     /// among its siblings, per position) beside the outcome loss; 0: the
     /// outcome alone.
     pub comparison_weight: f32,
+    /// The fitted net is the mean of the weights after every step of the
+    /// last this many epochs (0: the weights after the last step). Even at
+    /// a tenth of the rate the held-out loss moves by several thousandths
+    /// from one epoch to the next; the mean sits nearer the minimum those
+    /// steps circle.
+    pub average_last_epochs: usize,
 }
 
 impl Default for NetFitConfig {
@@ -235,6 +241,7 @@ impl Default for NetFitConfig {
             weight_decay: 1e-5,
             seed: 1,
             comparison_weight: 0.0,
+            average_last_epochs: 0,
         }
     }
 }
@@ -397,6 +404,9 @@ pub struct NetFitReport {
     pub trained_bias: f64,
     /// Train and held-out log-loss after each epoch.
     pub epochs: Vec<Losses>,
+    /// With [`NetFitConfig::average_last_epochs`]: the averaged net's
+    /// log-losses and comparison figures (the net returned).
+    pub averaged: Option<(Losses, [ComparisonFigures; 2])>,
     /// The `trained` evaluation's (at the fitted logit per unit) and, after
     /// each epoch, the net's [`ComparisonFigures`], train and held out.
     pub trained_comparison: [ComparisonFigures; 2],
@@ -434,6 +444,8 @@ pub fn fit_net(
     let mut child_z: Vec<f32> = Vec::new();
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
+    let averaged_from = config.epochs.saturating_sub(config.average_last_epochs);
+    let (mut mean, mut averaged_steps) = (vec![0.0f64; n], 0u64);
     let mut epochs = Vec::new();
     let mut comparison_epochs = Vec::new();
     for epoch in 0..config.epochs {
@@ -471,10 +483,26 @@ pub fn fit_net(
                     net.params[k] *= 1.0 - config.weight_decay;
                 }
             }
+            if config.average_last_epochs > 0 && epoch >= averaged_from {
+                averaged_steps += 1;
+                let w = 1.0 / averaged_steps as f64;
+                for (mean, &p) in mean.iter_mut().zip(&net.params) {
+                    *mean += (p as f64 - *mean) * w;
+                }
+            }
         }
         epochs.push(losses(samples, |x| net.predict(&x.features, x.stones)));
         comparison_epochs.push(comparison_figures(comparisons, |x| net.child_logits(x)));
     }
+    let averaged = (averaged_steps > 0).then(|| {
+        for (p, &mean) in net.params.iter_mut().zip(&mean) {
+            *p = mean as f32;
+        }
+        (
+            losses(samples, |x| net.predict(&x.features, x.stones)),
+            comparison_figures(comparisons, |x| net.child_logits(x)),
+        )
+    });
     let (trained_eval, logit_per_unit, trained_bias) = trained_eval_losses(samples);
     let trained_comparison =
         comparison_figures(comparisons, |x| trained_child_logits(logit_per_unit, x));
@@ -484,6 +512,7 @@ pub fn fit_net(
         logit_per_unit,
         trained_bias,
         epochs,
+        averaged,
         trained_comparison,
         comparison_epochs,
         comparisons: comparisons.len(),
@@ -610,6 +639,16 @@ pub fn describe_net(report: &NetFitReport) -> String {
         );
         if compared {
             out += &format!("; {}", comparison(&report.comparison_epochs[i]));
+        }
+        out += "\n";
+    }
+    if let Some((e, figures)) = &report.averaged {
+        out += &format!(
+            "mean of the last {} epochs' weights: train {:.4}, held-out {:.4}",
+            c.average_last_epochs, e.train, e.held_out
+        );
+        if compared {
+            out += &format!("; {}", comparison(figures));
         }
         out += "\n";
     }
