@@ -630,27 +630,24 @@ pub fn describe_net(report: &NetFitReport) -> String {
             comparison(&report.trained_comparison)
         );
     }
+    // One line's losses, and the comparison figures when there are any.
+    let figures = |e: &Losses, f: &[ComparisonFigures; 2]| {
+        let mut line = format!("train {:.4}, held-out {:.4}", e.train, e.held_out);
+        if compared {
+            line += &format!("; {}", comparison(f));
+        }
+        line
+    };
     for (i, e) in report.epochs.iter().enumerate() {
-        out += &format!(
-            "epoch {:2}: train {:.4}, held-out {:.4}",
-            i + 1,
-            e.train,
-            e.held_out
-        );
-        if compared {
-            out += &format!("; {}", comparison(&report.comparison_epochs[i]));
-        }
-        out += "\n";
+        let line = figures(e, &report.comparison_epochs[i]);
+        out += &format!("epoch {:2}: {line}\n", i + 1);
     }
-    if let Some((e, figures)) = &report.averaged {
+    if let Some((e, f)) = &report.averaged {
+        let line = figures(e, f);
         out += &format!(
-            "mean of the last {} epochs' weights: train {:.4}, held-out {:.4}",
-            c.average_last_epochs, e.train, e.held_out
+            "mean of the last {} epochs' weights: {line}\n",
+            c.average_last_epochs
         );
-        if compared {
-            out += &format!("; {}", comparison(figures));
-        }
-        out += "\n";
     }
     out
 }
