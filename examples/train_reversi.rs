@@ -21,8 +21,8 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use boardbots::engines::reversi::training::{
-    heldout_samples, mean_absolute_error, probcut_statistics, read_samples, search_label_error,
-    train, FitConfig, Position, SelfPlayMoves, TrainConfig,
+    fixed_depth_error, heldout_samples, mean_absolute_error, probcut_statistics, read_samples,
+    search_label_error, train, FitConfig, Position, SelfPlayMoves, TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
 
@@ -94,6 +94,11 @@ struct Args {
     /// searching on the weights of `--evaluate`.
     #[arg(long)]
     measure_labels: Option<u32>,
+    /// Only measure, on the held-out set, the error of plain searches of
+    /// depth 1 up to this on the weights of `--evaluate` (table cleared
+    /// before each search).
+    #[arg(long)]
+    measure_depths: Option<u32>,
     /// Held-out samples from this file (e.g. the partial file of an
     /// interrupted held-out run) instead of building the set.
     #[arg(long)]
@@ -202,6 +207,15 @@ fn run(args: Args) -> anyhow::Result<()> {
             for (extra, mae, seconds) in search_label_error(&weights, &samples, 0..=max_extra) {
                 println!(
                     "labels: extra depth {extra}, {} positions, MAE {mae:.2} discs, {seconds:.2}s",
+                    samples.len()
+                );
+            }
+            return Ok(());
+        }
+        if let Some(max_depth) = args.measure_depths {
+            for (depth, mae, seconds) in fixed_depth_error(&weights, &samples, 1..=max_depth) {
+                println!(
+                    "depth {depth}: {} positions, MAE {mae:.2} discs, {seconds:.2}s",
                     samples.len()
                 );
             }

@@ -2,7 +2,9 @@
 //! end of the game, weight files, a tiny seeded training run, and legal
 //! play within limits.
 
-use boardbots::engines::reversi::training::{train, FitConfig, SelfPlayMoves, TrainConfig};
+use boardbots::engines::reversi::training::{
+    fixed_depth_error, train, FitConfig, Position, Sample, SelfPlayMoves, TrainConfig,
+};
 use boardbots::engines::reversi::{
     canonical_weights, evaluate, transform_board, EndgameSolver, MidgameSearch, PatternEngine,
     PatternSettings, SolveMode, Weights, WeightsError, SCORE_SCALE, STAGES, STAGE_WEIGHTS,
@@ -114,6 +116,34 @@ fn search_to_the_end_returns_the_exact_disc_difference() {
             }
         }
     }
+}
+
+/// The held-out measure of fixed-depth searches: no error once the depth
+/// reaches the end of every game, some error at depth 1 (random weights).
+#[test]
+fn fixed_depth_error_vanishes_at_the_end_of_the_game() {
+    let weights = random_symmetric_weights(5);
+    let mut solver = EndgameSolver::new(1 << 20);
+    let samples: Vec<Sample> = random_positions(400, 0, 11)
+        .into_iter()
+        .filter(|p| (4..=8).contains(&p.empty_count()) && p.legal_moves_mask() != 0)
+        .map(|pos| Sample {
+            position: Position {
+                player: pos.player_bits(),
+                opponent: pos.opponent_bits(),
+            },
+            label: solver
+                .solve(&pos, SolveMode::Exact, &Limits::unlimited())
+                .unwrap()
+                .score as f32,
+        })
+        .collect();
+    assert!(samples.len() >= 5, "too few endgame samples");
+    let rows = fixed_depth_error(&weights, &samples, 1..=8);
+    assert_eq!(rows.len(), 8);
+    assert_eq!(rows[0].0, 1);
+    assert!(rows[0].1 > 0.0, "depth 1 on random weights is not exact");
+    assert_eq!(rows[7], (8, 0.0, rows[7].2), "depth 8 reaches every end");
 }
 
 #[test]

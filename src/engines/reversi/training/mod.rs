@@ -239,9 +239,19 @@ fn label_in_parallel<S>(
 /// search that reaches the stage below, already trained, and goes
 /// `extra_depth` placements past it.
 fn search_label(search: &mut MidgameSearch, p: &Position, extra_depth: u32) -> f32 {
-    let start = *stage_empties(stage_of(p.empties())).start();
-    let depth = p.empties() + 1 - start + extra_depth;
+    search_value(search, p, label_depth(p, extra_depth))
+}
+
+/// The value (discs, for the side to move) of `search` at `depth` placements.
+fn search_value(search: &mut MidgameSearch, p: &Position, depth: u32) -> f32 {
     search.value_at_depth(p.player, p.opponent, depth) as f32 / SCORE_SCALE as f32
+}
+
+/// The depth of `p`'s search label: into the stage below, and `extra_depth`
+/// placements past its first position.
+fn label_depth(p: &Position, extra_depth: u32) -> u32 {
+    let start = *stage_empties(stage_of(p.empties())).start();
+    p.empties() + 1 - start + extra_depth
 }
 
 /// The exact final disc difference of `position` for the side to move.
@@ -531,13 +541,51 @@ pub fn search_label_error(
     let mut search = MidgameSearch::new(weights, 4 << 20, None);
     extra_depths
         .map(|extra| {
-            let started = Instant::now();
-            let total: f64 = samples
-                .iter()
-                .map(|s| (search_label(&mut search, &s.position, extra) - s.label).abs() as f64)
-                .sum();
-            let seconds = started.elapsed().as_secs_f64();
-            (extra, total / samples.len().max(1) as f64, seconds)
+            let (mae, seconds) =
+                search_error(&mut search, samples, false, |p| label_depth(p, extra));
+            (extra, mae, seconds)
         })
         .collect()
+}
+
+/// The error of plain fixed-depth searches: for each depth in `depths`, the
+/// mean absolute error (discs) against the exact `samples` of a search of
+/// that many placements on `weights` (the table cleared before each, so every
+/// value depends on its position alone), and the seconds they took:
+/// `(depth, MAE, seconds)`. The static evaluation's is [`mean_absolute_error`].
+pub fn fixed_depth_error(
+    weights: &Weights,
+    samples: &[Sample],
+    depths: std::ops::RangeInclusive<u32>,
+) -> Vec<(u32, f64, f64)> {
+    let mut search = MidgameSearch::new(weights, 4 << 20, None);
+    depths
+        .map(|depth| {
+            let (mae, seconds) = search_error(&mut search, samples, true, |_| depth);
+            (depth, mae, seconds)
+        })
+        .collect()
+}
+
+/// Mean absolute error (discs) of `search`'s values at `depth_of(position)`
+/// against the exact `samples`, and the seconds the searches took; the table
+/// is cleared before each search if `clear_table`.
+fn search_error(
+    search: &mut MidgameSearch,
+    samples: &[Sample],
+    clear_table: bool,
+    depth_of: impl Fn(&Position) -> u32,
+) -> (f64, f64) {
+    let started = Instant::now();
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            if clear_table {
+                search.clear_table();
+            }
+            (search_value(search, &s.position, depth_of(&s.position)) - s.label).abs() as f64
+        })
+        .sum();
+    let seconds = started.elapsed().as_secs_f64();
+    (total / samples.len().max(1) as f64, seconds)
 }
