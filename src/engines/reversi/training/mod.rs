@@ -538,14 +538,7 @@ pub fn search_label_error(
     extra_depths: std::ops::RangeInclusive<u32>,
 ) -> Vec<(u32, f64, f64)> {
     // As `train` labels: one table for every search, never cleared.
-    let mut search = MidgameSearch::new(weights, 4 << 20, None);
-    extra_depths
-        .map(|extra| {
-            let (mae, seconds) =
-                search_error(&mut search, samples, false, |p| label_depth(p, extra));
-            (extra, mae, seconds)
-        })
-        .collect()
+    search_errors(weights, samples, extra_depths, false, label_depth)
 }
 
 /// The error of plain fixed-depth searches: for each depth in `depths`, the
@@ -558,11 +551,24 @@ pub fn fixed_depth_error(
     samples: &[Sample],
     depths: std::ops::RangeInclusive<u32>,
 ) -> Vec<(u32, f64, f64)> {
+    search_errors(weights, samples, depths, true, |_, depth| depth)
+}
+
+/// `(setting, MAE, seconds)` for each setting in `settings`, each position
+/// searched to `depth_of(position, setting)` by one search on `weights`.
+fn search_errors(
+    weights: &Weights,
+    samples: &[Sample],
+    settings: std::ops::RangeInclusive<u32>,
+    clear_table: bool,
+    depth_of: impl Fn(&Position, u32) -> u32,
+) -> Vec<(u32, f64, f64)> {
     let mut search = MidgameSearch::new(weights, 4 << 20, None);
-    depths
-        .map(|depth| {
-            let (mae, seconds) = search_error(&mut search, samples, true, |_| depth);
-            (depth, mae, seconds)
+    settings
+        .map(|setting| {
+            let (mae, seconds) =
+                search_error(&mut search, samples, clear_table, |p| depth_of(p, setting));
+            (setting, mae, seconds)
         })
         .collect()
 }
