@@ -203,22 +203,26 @@ fn run(args: Args) -> anyhow::Result<()> {
                 &mut log,
             )?,
         };
-        if let Some(max_extra) = args.measure_labels {
-            for (extra, mae, seconds) in search_label_error(&weights, &samples, 0..=max_extra) {
+        let print_errors = |setting: &str, rows: Vec<(u32, f64, f64)>| {
+            for (value, mae, seconds) in rows {
                 println!(
-                    "labels: extra depth {extra}, {} positions, MAE {mae:.2} discs, {seconds:.2}s",
+                    "{setting} {value}, {} positions, MAE {mae:.2} discs, {seconds:.2}s",
                     samples.len()
                 );
             }
+        };
+        if let Some(max_extra) = args.measure_labels {
+            print_errors(
+                "labels: extra depth",
+                search_label_error(&weights, &samples, 0..=max_extra),
+            );
             return Ok(());
         }
         if let Some(max_depth) = args.measure_depths {
-            for (depth, mae, seconds) in fixed_depth_error(&weights, &samples, 1..=max_depth) {
-                println!(
-                    "depth {depth}: {} positions, MAE {mae:.2} discs, {seconds:.2}s",
-                    samples.len()
-                );
-            }
+            print_errors(
+                "searches: depth",
+                fixed_depth_error(&weights, &samples, 1..=max_depth),
+            );
             return Ok(());
         }
         let mut total = (0usize, 0.0f64);
