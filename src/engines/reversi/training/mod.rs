@@ -554,8 +554,11 @@ pub fn fixed_depth_error(
     search_errors(weights, samples, depths, true, |_, depth| depth)
 }
 
-/// `(setting, MAE, seconds)` for each setting in `settings`, each position
-/// searched to `depth_of(position, setting)` by one search on `weights`.
+/// `(setting, MAE, seconds)` for each setting in `settings`: the mean
+/// absolute error (discs) against the exact `samples` of one search on
+/// `weights` taking each position to `depth_of(position, setting)`, and the
+/// seconds those searches took; the table is cleared before each search if
+/// `clear_table`.
 fn search_errors(
     weights: &Weights,
     samples: &[Sample],
@@ -566,32 +569,19 @@ fn search_errors(
     let mut search = MidgameSearch::new(weights, 4 << 20, None);
     settings
         .map(|setting| {
-            let (mae, seconds) =
-                search_error(&mut search, samples, clear_table, |p| depth_of(p, setting));
-            (setting, mae, seconds)
+            let started = Instant::now();
+            let total: f64 = samples
+                .iter()
+                .map(|s| {
+                    if clear_table {
+                        search.clear_table();
+                    }
+                    let depth = depth_of(&s.position, setting);
+                    (search_value(&mut search, &s.position, depth) - s.label).abs() as f64
+                })
+                .sum();
+            let seconds = started.elapsed().as_secs_f64();
+            (setting, total / samples.len().max(1) as f64, seconds)
         })
         .collect()
-}
-
-/// Mean absolute error (discs) of `search`'s values at `depth_of(position)`
-/// against the exact `samples`, and the seconds the searches took; the table
-/// is cleared before each search if `clear_table`.
-fn search_error(
-    search: &mut MidgameSearch,
-    samples: &[Sample],
-    clear_table: bool,
-    depth_of: impl Fn(&Position) -> u32,
-) -> (f64, f64) {
-    let started = Instant::now();
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            if clear_table {
-                search.clear_table();
-            }
-            (search_value(search, &s.position, depth_of(&s.position)) - s.label).abs() as f64
-        })
-        .sum();
-    let seconds = started.elapsed().as_secs_f64();
-    (total / samples.len().max(1) as f64, seconds)
 }
