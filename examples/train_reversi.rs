@@ -10,6 +10,10 @@
 //! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin
 //! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin \
 //!     --heldout-search-depth 4 --heldout-per-empties 48
+//! # the same error on the positions of real games: every one at 20-24 empties in a referee log
+//! xz -dc data/matches/reversi-egaroucid18-451.jsonl.xz > games.jsonl
+//! cargo run --release --example train_reversi -- --dir train-run --evaluate data/reversi-weights.bin \
+//!     --heldout-log games.jsonl
 //! ```
 //!
 //! The first command is that of the committed weights, run at the commit data/README.md
@@ -21,10 +25,13 @@ use std::path::PathBuf;
 use clap::Parser;
 
 use boardbots::engines::reversi::training::{
-    fixed_depth_error, heldout_samples, mean_absolute_error, probcut_statistics, read_samples,
-    search_label_error, train, FitConfig, Position, SelfPlayMoves, TrainConfig,
+    exact_samples, fixed_depth_error, heldout_samples, mean_absolute_error, probcut_statistics,
+    read_samples, search_label_error, train, FitConfig, Position, Sample, SelfPlayMoves,
+    TrainConfig,
 };
 use boardbots::engines::reversi::{Weights, STAGES};
+use boardbots::referee::read_records;
+use boardbots::{Game, Reversi};
 
 #[derive(Parser)]
 struct Args {
@@ -103,9 +110,82 @@ struct Args {
     /// interrupted held-out run) instead of building the set.
     #[arg(long)]
     heldout_file: Option<PathBuf>,
+    /// Held-out positions from the games of this referee log instead
+    /// (repeatable; plain JSON lines, `xz -dc` a compressed one first):
+    /// every distinct position with 20-24 empties, solved exactly.
+    #[arg(long)]
+    heldout_log: Vec<PathBuf>,
     /// Only build the held-out set.
     #[arg(long)]
     heldout_only: bool,
+}
+
+/// Every distinct position with 20-24 empties, side to move first, in the
+/// Reversi games of the referee logs at `paths`, in the order met.
+fn logged_positions(paths: &[PathBuf]) -> anyhow::Result<Vec<Position>> {
+    let mut positions = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for path in paths {
+        for record in read_records(path)? {
+            if record.game != "reversi" {
+                anyhow::bail!(
+                    "{}: game {} is {}, not reversi",
+                    path.display(),
+                    record.number,
+                    record.game
+                );
+            }
+            let mut game = Reversi::start();
+            for &[x, y] in &record.moves {
+                let p = Position {
+                    player: game.player_bits(),
+                    opponent: game.opponent_bits(),
+                };
+                if (20..=24).contains(&p.empties()) && seen.insert((p.player, p.opponent)) {
+                    positions.push(p);
+                }
+                let m = Reversi::move_from_xy(x, y).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{}: game {}: no move ({x}, {y})",
+                        path.display(),
+                        record.number
+                    )
+                })?;
+                game.try_play(m).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{}: game {}: ({x}, {y}): {e}",
+                        path.display(),
+                        record.number
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(positions)
+}
+
+/// The logged positions of `paths` solved exactly, cached in the run's
+/// directory under a name that follows from the positions themselves.
+fn logged_heldout_samples(
+    config: &TrainConfig,
+    paths: &[PathBuf],
+    log: &mut dyn std::io::Write,
+) -> anyhow::Result<Vec<Sample>> {
+    let positions = logged_positions(paths)?;
+    // FNV-1a over the positions: another set of games gets another file.
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for p in &positions {
+        for byte in p
+            .player
+            .to_le_bytes()
+            .into_iter()
+            .chain(p.opponent.to_le_bytes())
+        {
+            hash = (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let name = format!("heldout-logs-{}-{hash:016x}", positions.len());
+    exact_samples(&config.dir, &name, &positions, log)
 }
 
 fn moves_of(search_depth: u32) -> SelfPlayMoves {
@@ -158,6 +238,10 @@ fn run(args: Args) -> anyhow::Result<()> {
         },
     };
     let mut log = std::io::stdout();
+    if args.heldout_only && !args.heldout_log.is_empty() {
+        logged_heldout_samples(&config, &args.heldout_log, &mut log)?;
+        return Ok(());
+    }
     if args.heldout_only {
         heldout_samples(
             &config,
@@ -196,6 +280,9 @@ fn run(args: Args) -> anyhow::Result<()> {
     if args.heldout_per_empties > 0 {
         let samples = match &args.heldout_file {
             Some(path) => read_samples(path)?,
+            None if !args.heldout_log.is_empty() => {
+                logged_heldout_samples(&config, &args.heldout_log, &mut log)?
+            }
             None => heldout_samples(
                 &config,
                 args.heldout_seed,

@@ -415,7 +415,6 @@ pub fn heldout_samples(
     choice: SelfPlayMoves,
     log: &mut dyn Write,
 ) -> anyhow::Result<Vec<Sample>> {
-    fs::create_dir_all(&config.dir)?;
     let name = match choice {
         SelfPlayMoves::Policy => format!("heldout-{seed}"),
         SelfPlayMoves::Search(depth) => format!("heldout-{seed}-depth{depth}"),
@@ -429,39 +428,56 @@ pub fn heldout_samples(
             .map_err(anyhow::Error::msg)?;
     let games = config.heldout_per_empties * 2 + 10;
     let positions = self_play_positions(&openings, games, seed, HELDOUT_RANDOM_ONE_IN, choice);
-    let mut solver = EndgameSolver::new(64 << 20);
-    let mut samples = Vec::new();
+    let mut chosen = Vec::new();
     for empties in 20..=24u32 {
         let at: Vec<Position> = positions
             .iter()
             .copied()
             .filter(|p| p.empties() == empties)
             .collect();
-        for p in sample_at_most(&at, config.heldout_per_empties, seed ^ empties as u64) {
-            let started = Instant::now();
-            let label = exact_label(&mut solver, &p);
-            samples.push(Sample { position: p, label });
-            writeln!(
-                log,
-                "heldout: {empties} empties solved {label} in {:.2}s",
-                started.elapsed().as_secs_f64()
-            )?;
-            // Partial progress survives an interruption.
-            write_samples(&config.path(&format!("{name}.partial-samples")), &samples)?;
-        }
+        chosen.extend(sample_at_most(
+            &at,
+            config.heldout_per_empties,
+            seed ^ empties as u64,
+        ));
     }
-    write_atomically(&path, &samples_bytes(&samples))?;
-    Ok(samples)
+    exact_samples(&config.dir, &name, &chosen, log)
 }
 
-fn samples_bytes(samples: &[Sample]) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    for s in samples {
-        bytes.extend_from_slice(&s.position.player.to_le_bytes());
-        bytes.extend_from_slice(&s.position.opponent.to_le_bytes());
-        bytes.extend_from_slice(&s.label.to_le_bytes());
+/// `positions` solved exactly, as the samples file `NAME.samples` in `dir`
+/// (read back if it exists). Each solve is logged and the samples so far
+/// are kept in `NAME.partial-samples`, which survives an interruption
+/// (`train_reversi --heldout-file` reads it).
+pub fn exact_samples(
+    dir: &Path,
+    name: &str,
+    positions: &[Position],
+    log: &mut dyn Write,
+) -> anyhow::Result<Vec<Sample>> {
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let path = dir.join(format!("{name}.samples"));
+    if path.exists() {
+        return read_samples(&path);
     }
-    bytes
+    let mut solver = EndgameSolver::new(64 << 20);
+    let mut samples = Vec::new();
+    for p in positions {
+        let started = Instant::now();
+        let label = exact_label(&mut solver, p);
+        samples.push(Sample {
+            position: *p,
+            label,
+        });
+        writeln!(
+            log,
+            "heldout: {} empties solved {label} in {:.2}s",
+            p.empties(),
+            started.elapsed().as_secs_f64()
+        )?;
+        write_samples(&dir.join(format!("{name}.partial-samples")), &samples)?;
+    }
+    write_samples(&path, &samples)?;
+    Ok(samples)
 }
 
 /// Mean absolute error (discs) of `weights`' evaluation against the labels,
