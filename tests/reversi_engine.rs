@@ -1,10 +1,11 @@
 //! The Reversi engines: the exact endgame solver against the FFO suite and
-//! against a plain negamax, the bot's legality and determinism, the
+//! against a plain negamax (and the exact samples training solves with it), the bot's legality and determinism, the
 //! baselines, and the `solve` command line.
 //! Heavy: run with `cargo test --release --test reversi_engine`.
 
 use std::time::Instant;
 
+use boardbots::engines::reversi::training::{exact_samples, read_samples, Position};
 use boardbots::engines::reversi::{
     ffo_positions, EndgameSolver, EngineSettings, ReversiEngine, SolveError, SolveMode,
 };
@@ -130,6 +131,50 @@ fn solver_agrees_with_plain_negamax_on_small_endgames() {
         }
     }
     assert!(solved > 300, "only {solved} unfinished positions");
+}
+
+#[test]
+fn exact_samples_hold_perfect_play_scores_and_are_read_back() {
+    let dir = std::env::temp_dir().join(format!("boardbots-exact-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut rng = SmallRng::seed_from_u64(13);
+    let games: Vec<Reversi> = (0..12)
+        .map(|round| random_position(&mut rng, 5 + round % 3))
+        .filter(|pos| !pos.is_game_over())
+        .collect();
+    assert!(games.len() >= 10, "too few unfinished positions");
+    let positions: Vec<Position> = games
+        .iter()
+        .map(|p| Position {
+            player: p.player_bits(),
+            opponent: p.opponent_bits(),
+        })
+        .collect();
+    let mut log = Vec::new();
+    let samples = exact_samples(&dir, "endgames", &positions, &mut log).expect("solved");
+    assert_eq!(samples.len(), games.len());
+    for (sample, game) in samples.iter().zip(&games) {
+        assert_eq!(
+            sample.label,
+            plain_negamax(game) as f32,
+            "{}",
+            game.to_board_string()
+        );
+    }
+    assert_eq!(String::from_utf8(log).unwrap().lines().count(), games.len());
+    // The file holds the same samples, and a second call reads it back
+    // instead of solving (nothing logged).
+    assert_eq!(
+        read_samples(&dir.join("endgames.samples")).unwrap(),
+        samples
+    );
+    let mut again = Vec::new();
+    assert_eq!(
+        exact_samples(&dir, "endgames", &positions, &mut again).unwrap(),
+        samples
+    );
+    assert!(again.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

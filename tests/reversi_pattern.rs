@@ -3,8 +3,7 @@
 //! play within limits.
 
 use boardbots::engines::reversi::training::{
-    exact_samples, fixed_depth_error, read_samples, train, FitConfig, Position, Sample,
-    SelfPlayMoves, TrainConfig,
+    fixed_depth_error, train, FitConfig, Position, Sample, SelfPlayMoves, TrainConfig,
 };
 use boardbots::engines::reversi::{
     canonical_weights, evaluate, transform_board, EndgameSolver, MidgameSearch, PatternEngine,
@@ -145,65 +144,6 @@ fn fixed_depth_error_vanishes_at_the_end_of_the_game() {
     assert_eq!(rows[0].0, 1);
     assert!(rows[0].1 > 0.0, "depth 1 on random weights is not exact");
     assert_eq!(rows[7], (8, 0.0, rows[7].2), "depth 8 reaches every end");
-}
-
-/// The final disc difference for the side to move under perfect play, by
-/// plain negamax over the rules' own moves (an oracle sharing no code with
-/// the solver).
-fn negamax_score(pos: &Reversi) -> i32 {
-    if pos.outcome().is_some() {
-        return pos.final_score();
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = *pos;
-            child.play_unchecked(m);
-            -negamax_score(&child)
-        })
-        .max()
-        .expect("a game not over has a move")
-}
-
-#[test]
-fn exact_samples_hold_perfect_play_scores_and_are_read_back() {
-    let dir = std::env::temp_dir().join(format!("boardbots-exact-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let games: Vec<Reversi> = random_positions(300, 0, 13)
-        .into_iter()
-        .filter(|p| (5..=7).contains(&p.empty_count()))
-        .take(12)
-        .collect();
-    assert_eq!(games.len(), 12, "too few endgame positions");
-    let positions: Vec<Position> = games
-        .iter()
-        .map(|p| Position {
-            player: p.player_bits(),
-            opponent: p.opponent_bits(),
-        })
-        .collect();
-    let mut log = Vec::new();
-    let samples = exact_samples(&dir, "endgames", &positions, &mut log).expect("solved");
-    assert_eq!(samples.len(), 12);
-    for (sample, game) in samples.iter().zip(&games) {
-        assert_eq!(sample.label, negamax_score(game) as f32, "{game:?}");
-    }
-    assert_eq!(String::from_utf8(log).unwrap().lines().count(), 12);
-    // The file holds the same samples, and a second call reads it back
-    // instead of solving (nothing logged).
-    assert_eq!(
-        read_samples(&dir.join("endgames.samples")).unwrap(),
-        samples
-    );
-    let mut again = Vec::new();
-    assert_eq!(
-        exact_samples(&dir, "endgames", &positions, &mut again).unwrap(),
-        samples
-    );
-    assert!(again.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
