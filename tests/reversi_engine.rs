@@ -1,6 +1,7 @@
 //! The Reversi engines: the exact endgame solver against the FFO suite and
-//! against a plain negamax (and the exact samples training solves with it), the bot's legality and determinism, the
-//! baselines, and the `solve` command line.
+//! against a plain negamax (and the exact samples training solves with it),
+//! the bot's legality and determinism, the baselines, and the `solve`
+//! command line.
 //! Heavy: run with `cargo test --release --test reversi_engine`.
 
 use std::time::Instant;
