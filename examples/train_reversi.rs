@@ -188,6 +188,25 @@ fn logged_heldout_samples(
     exact_samples(&config.dir, &name, &positions, log)
 }
 
+/// The held-out set the flags name, built or read from the run's directory:
+/// the positions of `--heldout-log`, or else the self-play set.
+fn build_heldout(
+    args: &Args,
+    config: &TrainConfig,
+    log: &mut dyn std::io::Write,
+) -> anyhow::Result<Vec<Sample>> {
+    if args.heldout_log.is_empty() {
+        heldout_samples(
+            config,
+            args.heldout_seed,
+            moves_of(args.heldout_search_depth),
+            log,
+        )
+    } else {
+        logged_heldout_samples(config, &args.heldout_log, log)
+    }
+}
+
 fn moves_of(search_depth: u32) -> SelfPlayMoves {
     match search_depth {
         0 => SelfPlayMoves::Policy,
@@ -238,17 +257,8 @@ fn run(args: Args) -> anyhow::Result<()> {
         },
     };
     let mut log = std::io::stdout();
-    if args.heldout_only && !args.heldout_log.is_empty() {
-        logged_heldout_samples(&config, &args.heldout_log, &mut log)?;
-        return Ok(());
-    }
     if args.heldout_only {
-        heldout_samples(
-            &config,
-            args.heldout_seed,
-            moves_of(args.heldout_search_depth),
-            &mut log,
-        )?;
+        build_heldout(&args, &config, &mut log)?;
         return Ok(());
     }
     let weights = match &args.evaluate {
@@ -280,15 +290,7 @@ fn run(args: Args) -> anyhow::Result<()> {
     if args.heldout_per_empties > 0 {
         let samples = match &args.heldout_file {
             Some(path) => read_samples(path)?,
-            None if !args.heldout_log.is_empty() => {
-                logged_heldout_samples(&config, &args.heldout_log, &mut log)?
-            }
-            None => heldout_samples(
-                &config,
-                args.heldout_seed,
-                moves_of(args.heldout_search_depth),
-                &mut log,
-            )?,
+            None => build_heldout(&args, &config, &mut log)?,
         };
         let print_errors = |setting: &str, rows: Vec<(u32, f64, f64)>| {
             for (value, mae, seconds) in rows {
